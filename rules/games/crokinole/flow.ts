@@ -1,8 +1,6 @@
 /** Crokinole match flow: alternating shots, rounds of all discs, traditional or championship scoring. */
 import type { TeamId } from '../../core/board-state.ts';
-import type { RoundScore } from '../../core/calls.ts';
 import type { MatchFlow, RulesContext } from '../../core/define-rules.ts';
-import type { MatchState } from '../../core/match-state.ts';
 import { addPoints, zeroScores } from '../../core/match.ts';
 import { beginNextRound, leaders, nextTeam } from '../../core/turns.ts';
 import type { CrokinoleOptions } from './options.ts';
@@ -29,8 +27,7 @@ export function matchPointsForRound(raw: Record<TeamId, number>, options: Crokin
   return out;
 }
 
-function twentiesOf(score: RoundScore, boardHole: Record<TeamId, number> | undefined, teams: readonly TeamId[]) {
-  void score;
+function twentiesOf(boardHole: Record<TeamId, number> | undefined, teams: readonly TeamId[]): Record<TeamId, number> {
   return Object.fromEntries(teams.map((t) => [t, boardHole?.[t] ?? 0]));
 }
 
@@ -49,7 +46,7 @@ export const crokinoleFlow: MatchFlow<CrokinoleOptions> = {
     const raw = score.points;
     const pts = matchPointsForRound(raw, o);
     const scoresAfter = addPoints(state.scores, pts);
-    const twenties = addPoints((state.custom.twenties as Record<TeamId, number>) ?? {}, twentiesOf(score, state.board.hole, state.teams));
+    const twenties = addPoints((state.custom.twenties as Record<TeamId, number>) ?? {}, twentiesOf(state.board.hole, state.teams));
     const roundLeaders = leaders(raw);
     let starter = nextTeam(state.teams, state.starter);
     if (o.nextStarter === 'loser-chooses' && roundLeaders.length === 1 && state.teams.length === 2) {

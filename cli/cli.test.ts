@@ -1,0 +1,99 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from './main.ts';
+
+async function run(argv: string[], stdin = '') {
+  const input = new PassThrough();
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let stdout = '';
+  let stderr = '';
+  out.on('data', (c) => (stdout += c));
+  err.on('data', (c) => (stderr += c));
+  input.end(stdin);
+  const code = await main(argv, { stdin: input, stdout: out, stderr: err });
+  return { code, stdout, stderr };
+}
+
+describe('disc-referee score', () => {
+  it('scores a crokinole board per the DESIGN.md contract', async () => {
+    const state = { discs: [{ xMm: 0, yMm: 80, team: 'A' }, { xMm: 0, yMm: -150, team: 'B' }, { xMm: 10, yMm: -300, team: 'B' }], hole: { A: 1 } };
+    const r = await run(['score', '--game', 'crokinole'], JSON.stringify(state));
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.formatVersion).toBe(1);
+    expect(json.board).toBe('crokinole-nca-26in');
+    expect(json.score).toEqual({ A: 35, B: 10 });
+    expect(json.discs.map((d: { zone: string; points: number; call: string }) => [d.zone, d.points, d.call])).toEqual([
+      ['15', 15, 'clear'],
+      ['10', 10, 'clear'],
+      ['out', 0, 'touching'],
+    ]);
+    expect(typeof json.discs[0].clearanceMm).toBe('number');
+  });
+
+  it('flags a too-close call in the output and its warnings', async () => {
+    const state = { discs: [{ id: 'x', xMm: 0, yMm: 101.6 - 1 - 15.875 - 0.1, team: 'A', uncertaintyMm: 0.3 }] };
+    const json = JSON.parse((await run(['score', '--game', 'crokinole'], JSON.stringify(state))).stdout);
+    expect(json.discs[0].call).toBe('too-close');
+    expect(json.pending).toEqual(['x']);
+    expect(json.warnings[0]).toMatch(/too close/);
+  });
+
+  it.each([
+    ['bad JSON', ['score', '--game', 'crokinole'], '{bad', /not valid JSON/],
+    ['empty stdin', ['score', '--game', 'crokinole'], '', /expects a board state/],
+    ['a disc without a team', ['score', '--game', 'crokinole'], '{"discs":[{"xMm":1,"yMm":2}]}', /discs\.0\.team/],
+    ['no --game', ['score'], '{"discs":[]}', /--game is required/],
+    ['unknown game', ['score', '--game', 'chess'], '{"discs":[]}', /unknown game "chess"/],
+    ['unknown variant', ['score', '--game', 'crokinole', '--variant', 'nope'], '{"discs":[]}', /unknown variant "nope"/],
+    ['unknown option', ['score', '--game', 'crokinole', '--frobnicate'], '{"discs":[]}', /unknown option --frobnicate/],
+  ])('%s: exit 2 with a message, no stack trace', async (_name, argv, stdin, message) => {
+    const r = await run(argv, stdin);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a board file with a bad field, naming the field', async () => {
+    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { BOARD_PROFILES } = await import('../rules/profiles/registry.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'board-'));
+    const bad = structuredClone(BOARD_PROFILES['crokinole-nca-26in']!) as { features: { radiusMm?: number }[] };
+    bad.features[1]!.radiusMm = -3;
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify(bad));
+    const r = await run(['score', '--game', 'crokinole', '--board', file], '{"discs":[]}');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/features\[1\]\.radiusMm/);
+    const missing = await run(['score', '--game', 'crokinole', '--board', join(dir, 'nope.json')], '{"discs":[]}');
+    expect(missing.code).toBe(3);
+  });
+});
+
+describe('disc-referee help', () => {
+  it('prints usage with every command', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    for (const c of ['analyze', 'score', 'demo', 'boards']) expect(r.stdout).toContain(`disc-referee ${c}`);
+  });
+  it('unknown command is a usage error', async () => {
+    expect((await run(['frobnicate'])).code).toBe(2);
+  });
+});
+
+describe('the installed bin', () => {
+  it('runs the TypeScript CLI through node', () => {
+    const out = execFileSync('node', ['bin/disc-referee.js', 'score', '--game', 'crokinole'], {
+      input: '{"discs":[{"xMm":0,"yMm":0,"team":"A"}]}',
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(out).score).toEqual({ A: 20, B: 0 });
+    const bad = spawnSync('node', ['bin/disc-referee.js', 'score', '--game', 'crokinole'], { input: 'nope', encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+});

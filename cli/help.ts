@@ -1,0 +1,27 @@
+import { GAMES } from '../rules/games/registry.ts';
+import { profilesForGame } from '../rules/profiles/registry.ts';
+
+export function helpText(): string {
+  const games = Object.values(GAMES)
+    .map((g) => `  ${g.id.padEnd(20)} ${g.name}; variants: ${Object.keys(g.variants).join(', ')}; boards: ${profilesForGame(g.id).map((p) => p.id).join(', ')}`)
+    .join('\n');
+  return `disc-referee: a computer-vision referee for tabletop disc games
+
+Usage:
+  disc-referee analyze <image|video|dir>... --game <id> [--board <profile>] [--teams <c1>,<c2>] [--annotate <dir>] [--json]
+      Find the board and the discs in photos or videos and make the calls.
+  disc-referee score --game <id> [--variant <name>] [--board <profile>] [--teams A,B] < state.json
+      Score a board state given in board millimetres (JSON on stdin), without any image:
+      {"discs":[{"xMm":0,"yMm":80,"team":"A"}], "hole":{"A":1}, "compartments":{"1":5,"2":9,"3":5,"4":7}}
+  disc-referee demo [--game <id>]
+      Play a bundled rendered match through the live referee; no camera needed.
+  disc-referee boards [--game <id>]
+      List the shipped board profiles; --board accepts an id or a path to your own profile JSON.
+  disc-referee --help | --version
+
+Games:
+${games}
+
+Exit codes: 0 analysed, 1 internal error, 2 usage error, 3 input unreadable, 4 board not found.
+`;
+}
