@@ -76,6 +76,11 @@ export const boardProfileSchema = z
     outline: surfaceSchema,
     pieces: z.array(pieceSchema).min(1),
     features: z.array(featureSchema),
+    /**
+     * Rotations (about the origin) that map the board's markings onto themselves: 4 for a
+     * crokinole board's quadrant lines. A camera cannot tell these orientations apart.
+     */
+    symmetryOrder: z.number().int().min(1).default(1),
     /** Board-specific numbers rules read (section values, hanger value, ...). */
     values: z.record(z.string(), z.number()).default({}),
     notes: z.array(z.string()).default([]),

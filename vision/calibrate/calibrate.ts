@@ -1,0 +1,247 @@
+/**
+ * Automatic calibration: from one frame and a board profile, the mapping from board
+ * millimetres to image pixels (homography + lens), the camera pose, and how well it fits.
+ */
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { multiply3, invert3, applyHomography } from '../geometry/homography.ts';
+import { noLens } from '../geometry/lens.ts';
+import type { GrayImage } from '../image/frame.ts';
+import type { CV } from '../opencv/load-opencv.ts';
+import { estimatePose } from './camera-pose.ts';
+import { findLargeEllipses, refineEllipse, type ImageEllipse } from './coarse-ellipses.ts';
+import { concentricView, ellipseAffine, ellipseToConic, transformConic, type ConcentricView, type EllipseParams } from '../geometry/conic.ts';
+import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
+import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
+import { refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
+import { searchEdge } from './edge-search.ts';
+import type { CalibrationResult } from './types.ts';
+
+interface Circle {
+  xMm: number;
+  yMm: number;
+  radiusMm: number;
+}
+
+/** Circles of the profile that an ellipse in the image may be, largest first. */
+function modelCircles(profile: BoardProfile): Circle[] {
+  const out: Circle[] = [];
+  if (profile.surface.shape === 'circle') out.push(profile.surface);
+  if (profile.outline.shape === 'circle') out.push(profile.outline);
+  for (const f of profile.features) if (f.kind === 'ring' || f.kind === 'disk') out.push(f);
+  return out.sort((a, b) => b.radiusMm - a.radiusMm);
+}
+
+function rotationAbout(xMm: number, yMm: number, angleRad: number): number[] {
+  const c = Math.cos(angleRad);
+  const s = Math.sin(angleRad);
+  // Rotate about (x, y): T(x,y) R T(-x,-y).
+  return [c, -s, xMm - c * xMm + s * yMm, s, c, yMm - s * xMm - c * yMm, 0, 0, 1];
+}
+
+/** Board-to-image guess that puts `circle` on `ellipse` (rotation about the circle unknown). */
+function guessFromEllipse(e: ImageEllipse, circle: Circle): number[] {
+  const t = (e.angleDeg * Math.PI) / 180;
+  const c = Math.cos(t);
+  const s = Math.sin(t);
+  const a = e.widthPx / 2 / circle.radiusMm;
+  const b = e.heightPx / 2 / circle.radiusMm;
+  // Image = centre + R(t) diag(a, b) (board - circle centre), mirrored if needed.
+  const affine = [c * a, -s * b, e.centreXPx, s * a, c * b, e.centreYPx, 0, 0, 1];
+  const shift = [1, 0, -circle.xMm, 0, 1, -circle.yMm, 0, 0, 1];
+  const h = multiply3(affine, shift);
+  return handedness(h, circle) > 0 ? multiply3(h, [1, 0, 0, 0, -1, 2 * circle.yMm, 0, 0, 1]) : h;
+}
+
+/** Board-to-image guess from a refined outer ellipse and the concentric view of a pair. */
+function guessFromConcentric(outer: EllipseParams, view: ConcentricView, circle: Circle): number[] | null {
+  let l = view.vanishingLine;
+  // Keep the board in front: the centre must map to a positive w.
+  if (l[0]! * view.centreXPx + l[1]! * view.centreYPx + l[2]! < 0) l = l.map((v) => -v);
+  const w0 = l[0]! * view.centreXPx + l[1]! * view.centreYPx + l[2]!;
+  l = l.map((v) => v / w0);
+  const hp = [1, 0, 0, 0, 1, 0, l[0]!, l[1]!, l[2]!];
+  const conic = transformConic(ellipseToConic(outer), hp);
+  const hpInv = invert3(hp);
+  if (!conic || !hpInv) return null;
+  const aff = ellipseAffine(conic);
+  if (!aff) return null;
+  const affine = [aff.a11 / circle.radiusMm, aff.a12 / circle.radiusMm, aff.tx, aff.a21 / circle.radiusMm, aff.a22 / circle.radiusMm, aff.ty, 0, 0, 1];
+  const shift = [1, 0, -circle.xMm, 0, 1, -circle.yMm, 0, 0, 1];
+  let h = multiply3(hpInv, multiply3(affine, shift));
+  // A mirror image fits rings just as well; a camera above the board sees it one way only.
+  if (handedness(h, circle) > 0) h = multiply3(h, [1, 0, 0, 0, -1, 2 * circle.yMm, 0, 0, 1]);
+  return h.map((v) => v / h[8]!);
+}
+
+/** Sign of the image cross product of the board's x and y axes at a point: negative for a camera above the board. */
+function handedness(h: readonly number[], at: { xMm: number; yMm: number }): number {
+  const o = applyHomography(h, at.xMm, at.yMm);
+  const ex = applyHomography(h, at.xMm + 1, at.yMm);
+  const ey = applyHomography(h, at.xMm, at.yMm + 1);
+  return (ex.x - o.x) * (ey.y - o.y) - (ex.y - o.y) * (ey.x - o.x);
+}
+
+/** Quick score of a guess: the share of samples with an edge right where predicted. */
+function quickScore(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSample[], rangePx: number, minResponse: number): number {
+  let found = 0;
+  for (const s of samples) {
+    const p = applyHomography(state.boardToImage, s.xMm, s.yMm);
+    const q = applyHomography(state.boardToImage, s.xMm + s.nxMm, s.yMm + s.nyMm);
+    const l = Math.hypot(q.x - p.x, q.y - p.y);
+    if (!(l > 0)) continue;
+    const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, 0);
+    if (hit && Math.abs(hit.response) >= minResponse) found++;
+  }
+  return found / samples.length;
+}
+
+function outlineRadiusMm(profile: BoardProfile): number {
+  const o = profile.outline;
+  return o.shape === 'circle' ? o.radiusMm : Math.hypot(o.maxXMm - o.minXMm, o.maxYMm - o.minYMm) / 2;
+}
+
+/** Choose the board's rotation by the markings that are not round (lines, fields). */
+function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdgeSample[], profile: BoardProfile, stepDeg: number): FitState {
+  if (samples.length === 0) return fit;
+  const centre = profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 };
+  let best = { score: -1, angle: 0 };
+  const period = 360 / profile.symmetryOrder;
+  for (let deg = 0; deg < period; deg += stepDeg) {
+    const h = multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (deg * Math.PI) / 180));
+    let score = 0;
+    for (const s of samples) {
+      const p = applyHomography(h, s.xMm, s.yMm);
+      const q = applyHomography(h, s.xMm + s.nxMm, s.yMm + s.nyMm);
+      const l = Math.hypot(q.x - p.x, q.y - p.y);
+      const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, 1, s.kind, s.widthMm * l, 0);
+      if (hit) score += Math.min(60, Math.abs(hit.response));
+    }
+    if (score > best.score) best = { score, angle: deg };
+  }
+  // Of the orientations the board's symmetry allows, report the one whose +y points most up in the image.
+  let chosen = best.angle;
+  let upmost = Infinity;
+  for (let k = 0; k < profile.symmetryOrder; k++) {
+    const deg = best.angle + k * period;
+    const h = multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (deg * Math.PI) / 180));
+    const o = applyHomography(h, centre.xMm, centre.yMm);
+    const up = applyHomography(h, centre.xMm, centre.yMm + 100);
+    const dy = (up.y - o.y) / Math.hypot(up.x - o.x, up.y - o.y);
+    if (dy < upmost) {
+      upmost = dy;
+      chosen = deg;
+    }
+  }
+  return { ...fit, boardToImage: multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (chosen * Math.PI) / 180)) };
+}
+
+/** Optional trace of the stages, for diagnostics (`--verbose`). */
+export type CalibrationTrace = (stage: string, facts: Record<string, unknown>) => void;
+
+export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions> = {}, trace: CalibrationTrace = () => {}): CalibrationResult {
+  const o = { ...CALIBRATE_DEFAULTS, ...options };
+  if (profile.surface.shape !== 'circle') {
+    return { found: false, reason: `automatic calibration of rectangular boards (${profile.id}) is not available yet; use manual calibration` };
+  }
+  const samples = modelEdges(profile);
+  const roundIds = new Set(['surface', ...profile.features.filter((f) => f.kind === 'ring' || f.kind === 'hole' || f.kind === 'disk').map((f) => f.id)]);
+  const roundSamples = samples.filter((s) => roundIds.has(s.featureId));
+  const otherSamples = samples.filter((s) => !roundIds.has(s.featureId));
+  const ellipses = findLargeEllipses(cv, gray, o);
+  trace('ellipses', { ellipses });
+  if (ellipses.length === 0) return { found: false, reason: 'no board-sized round shape in the image' };
+
+  // Pairs of nested ellipses are images of concentric circles: they undo the perspective.
+  // Each (pair, pair of model circles with the same radius ratio) is a guess; single
+  // ellipses give rougher affine guesses as a fallback.
+  const lens0 = noLens(gray.widthPx, gray.heightPx);
+  const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
+  const circles = modelCircles(profile);
+  const guesses: { state: FitState; score: number }[] = [];
+  const consider = (h: number[] | null) => {
+    if (!h) return;
+    const state = { boardToImage: h, lens: lens0 };
+    guesses.push({ state, score: quickScore(gray, state, roundSamples, 3, o.minEdgeResponse) });
+  };
+  for (let i = 0; i < refined.length; i++) {
+    for (let j = 0; j < refined.length; j++) {
+      const a = refined[i]!;
+      const b = refined[j]!;
+      if (i === j || b.a * b.b >= a.a * a.b) continue;
+      if (Math.hypot(a.centreXPx - b.centreXPx, a.centreYPx - b.centreYPx) > 0.15 * a.a) continue;
+      const view = concentricView(ellipseToConic(a), ellipseToConic(b));
+      if (!view) continue;
+      for (const big of circles) {
+        for (const small of circles) {
+          if (small.radiusMm >= big.radiusMm) continue;
+          const ratio = (small.radiusMm / big.radiusMm) ** 2;
+          if (Math.abs(view.radiusRatioSquared / ratio - 1) > 0.08) continue;
+          consider(guessFromConcentric(a, view, big));
+        }
+      }
+    }
+  }
+  if (guesses.length === 0) for (const e of ellipses) for (const c of circles) consider(guessFromEllipse(e, c));
+  guesses.sort((a, b) => b.score - a.score);
+  trace('guesses', { scores: guesses.slice(0, 6).map((g) => g.score), homographies: guesses.slice(0, 6).map((g) => g.state.boardToImage) });
+  const scaleMm = outlineRadiusMm(profile);
+  let best: PassResult | null = null;
+  for (const g of guesses.slice(0, 3)) {
+    let fit: PassResult | null = null;
+    let state: FitState = g.state;
+    let polarity = new Map<string, Polarity>();
+    for (const rangePx of o.roundRangesPx) {
+      fit = refinePass(gray, state, roundSamples, polarity, { rangePx, fitLens: false, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: true });
+      if (!fit) break;
+      state = fit;
+      polarity = fit.polarity;
+    }
+    trace('round-fit', { rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction });
+    if (fit && (!best || fit.inlierFraction - fit.rmsErrorPx * 0.05 > best.inlierFraction - best.rmsErrorPx * 0.05)) best = fit;
+  }
+  if (!best) return { found: false, reason: 'the round shapes in the image do not match this board\'s rings' };
+
+  let state: FitState = bestRotation(gray, best, otherSamples, profile, o.rotationStepDeg);
+  const polarity = best.polarity;
+  let fit: PassResult | null = null;
+  for (const rangePx of o.fullRangesPx) {
+    const span = 1; // rings span the board; the lens term is well determined by them
+    fit = refinePass(gray, state, samples, polarity, { rangePx, fitLens: span >= o.lensFitMinSpan, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: otherSamples.length === 0 });
+    trace('full-fit', { rangePx, rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, k1: fit?.lens.k1, k2: fit?.lens.k2 });
+    if (!fit) break;
+    state = fit;
+    for (const [k, v] of fit.polarity) polarity.set(k, v);
+  }
+  if (!fit) return { found: false, reason: 'the board\'s edges could not be followed' };
+  if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.minInlierFraction) {
+    return { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` };
+  }
+  const imageToBoard = invert3(fit.boardToImage);
+  if (!imageToBoard) return { found: false, reason: 'degenerate board mapping' };
+  const pose = estimatePose({ boardToImage: fit.boardToImage, widthPx: gray.widthPx, heightPx: gray.heightPx, minTiltForFocalDeg: o.minTiltForFocalDeg, priorHorizontalFovDeg: o.priorHorizontalFovDeg });
+  const c = applyHomography(fit.boardToImage, 0, 0);
+  const cx = applyHomography(fit.boardToImage, 10, 0);
+  const cy = applyHomography(fit.boardToImage, 0, 10);
+  return {
+    found: true,
+    method: 'auto',
+    boardToImage: fit.boardToImage,
+    imageToBoard: imageToBoard.map((v) => v / imageToBoard[8]!),
+    lens: fit.lens,
+    camera: {
+      focalPx: pose.focalPx,
+      focalFromPerspective: pose.focalFromPerspective,
+      tiltDeg: pose.tiltDeg,
+      centreXMm: pose.centreXMm,
+      centreYMm: pose.centreYMm,
+      centreZMm: pose.centreZMm,
+      verticalVanishing: pose.verticalVanishing,
+    },
+    rmsErrorPx: fit.rmsErrorPx,
+    inlierFraction: fit.inlierFraction,
+    pxPerMm: (Math.hypot(cx.x - c.x, cx.y - c.y) + Math.hypot(cy.x - c.x, cy.y - c.y)) / 20,
+    widthPx: gray.widthPx,
+    heightPx: gray.heightPx,
+    profileId: profile.id,
+  };
+}

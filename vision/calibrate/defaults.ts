@@ -1,0 +1,32 @@
+/** Tunables of automatic calibration, in one place. */
+export const CALIBRATE_DEFAULTS = {
+  /** Width the coarse search works at (ellipse finding). */
+  coarseWidthPx: 640,
+  /** Canny thresholds for the coarse search. */
+  cannyLow: 40,
+  cannyHigh: 120,
+  /** Contours with fewer points are ignored in the coarse search. */
+  minContourPoints: 60,
+  /** Ellipse candidates tried, largest first. */
+  maxEllipseCandidates: 6,
+  /** Search ranges (pixels at full resolution) of the passes on the round markings, then on all. */
+  roundRangesPx: [6, 4],
+  fullRangesPx: [3, 2, 1.5],
+  /** Least response (grey levels) for an edge sample to count as found. */
+  minEdgeResponse: 6,
+  /** Residuals beyond this many robust sigmas are dropped. */
+  outlierSigmas: 3,
+  /** Rotation search step for boards with rotational symmetry. */
+  rotationStepDeg: 1,
+  /** Fit the lens' k1 when the edges span this fraction of the image diagonal. */
+  lensFitMinSpan: 0.4,
+  /** Below this tilt the focal length cannot be told from perspective: use the prior. */
+  minTiltForFocalDeg: 8,
+  /** Horizontal field of view assumed when the focal length cannot be measured (typical webcam). */
+  priorHorizontalFovDeg: 65,
+  /** A fit worse than this is "board not found". */
+  maxRmsErrorPx: 2.5,
+  minInlierFraction: 0.35,
+};
+
+export type CalibrateOptions = typeof CALIBRATE_DEFAULTS;

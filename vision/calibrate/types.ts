@@ -1,0 +1,43 @@
+import type { LensModel } from '../geometry/lens.ts';
+
+export interface CameraEstimate {
+  /** Focal length in pixels (square pixels, principal point at the image centre assumed). */
+  focalPx: number;
+  /** True when the focal length came from the board's perspective; false: a webcam prior. */
+  focalFromPerspective: boolean;
+  /** Angle between the optical axis and straight down. */
+  tiltDeg: number;
+  /** Camera centre in board millimetres (z: height above the board plane). */
+  centreXMm: number;
+  centreYMm: number;
+  centreZMm: number;
+  /** Vertical vanishing point (homogeneous, in boardToImage's scale): see `planeAtHeight`. */
+  verticalVanishing: [number, number, number];
+}
+
+export interface Calibration {
+  found: true;
+  method: 'auto' | 'manual' | 'markers';
+  /** Board millimetres to ideal (undistorted) image pixels, row-major. */
+  boardToImage: number[];
+  /** Ideal image pixels to board millimetres, row-major (the CLI's `imageToBoard`). */
+  imageToBoard: number[];
+  lens: LensModel;
+  camera: CameraEstimate;
+  /** RMS distance between the model's edges and the edges found, in pixels. */
+  rmsErrorPx: number;
+  /** Fraction of model edge samples that found their edge. */
+  inlierFraction: number;
+  /** Board scale near the centre: image pixels per board millimetre. */
+  pxPerMm: number;
+  widthPx: number;
+  heightPx: number;
+  profileId: string;
+}
+
+export interface CalibrationFailure {
+  found: false;
+  reason: string;
+}
+
+export type CalibrationResult = Calibration | CalibrationFailure;

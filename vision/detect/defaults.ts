@@ -1,0 +1,30 @@
+/** Tunables of disc detection, in one place. */
+export const DETECT_DEFAULTS = {
+  /** Resolution of the rectified board view used to find candidates (px per mm). */
+  rectifiedPxPerMm: 1,
+  /** Hough accumulator threshold (lower finds more, and more false candidates). */
+  houghThreshold: 14,
+  /** Canny high threshold inside HoughCircles. */
+  houghCanny: 60,
+  /** Radius range searched, as fractions of the piece radius. */
+  minRadiusFraction: 0.8,
+  maxRadiusFraction: 1.15,
+  /** Rays cast from a candidate's centre to find its rim. */
+  rimRays: 64,
+  /** Rim refinement passes and their search half-ranges in mm. */
+  rimRangesMm: [5, 2, 1.2],
+  /** Least edge response (grey levels) for a rim point. */
+  minRimResponse: 8,
+  /** A candidate needs this share of its rim found. */
+  minRimCoverage: 0.45,
+  /** Fitted radius must be within this fraction of the piece radius. */
+  radiusTolerance: 0.12,
+  /** Rim residuals beyond this many robust sigmas are dropped. */
+  outlierSigmas: 2.5,
+  /** Two detections closer than this fraction of a radius are one disc. */
+  duplicateFraction: 0.6,
+  /** Centre uncertainty floor in mm (pose and lens error not seen in the rim residuals). */
+  uncertaintyFloorMm: 0.15,
+};
+
+export type DetectOptions = typeof DETECT_DEFAULTS;

@@ -1,0 +1,119 @@
+/**
+ * Disc detection: candidates in a rectified view of the top-face plane, each measured by a
+ * rim fit in the camera image, then coloured and put into teams. Positions are footprints in
+ * board millimetres.
+ */
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { pieceRadiusMm } from '../../rules/profiles/schema.ts';
+import { applyHomography } from '../geometry/homography.ts';
+import { distortPx } from '../geometry/lens.ts';
+import type { Frame, GrayImage } from '../image/frame.ts';
+import type { CV } from '../opencv/load-opencv.ts';
+import { planeAtHeight } from '../calibrate/plane-at-height.ts';
+import type { Calibration } from '../calibrate/types.ts';
+import { findCandidates } from './candidates.ts';
+import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
+import { rectifyPlane } from './rectify.ts';
+import { fitRim } from './rim-fit.ts';
+import { assignTeams, hexOf, type Rgb } from './teams.ts';
+import type { DetectedDisc, DetectionResult } from './types.ts';
+
+export interface DetectInput {
+  frame: Frame;
+  gray: GrayImage;
+  calibration: Calibration;
+  profile: BoardProfile;
+  /** Number of teams in play (2 unless the match says otherwise). */
+  teamCount?: number;
+  /** Team colours when known, in team order. */
+  teamColors?: Rgb[];
+}
+
+function extentOf(profile: BoardProfile) {
+  const o = profile.outline;
+  return o.shape === 'circle'
+    ? { minXMm: o.xMm - o.radiusMm, minYMm: o.yMm - o.radiusMm, maxXMm: o.xMm + o.radiusMm, maxYMm: o.yMm + o.radiusMm }
+    : { minXMm: o.minXMm, minYMm: o.minYMm, maxXMm: o.maxXMm, maxYMm: o.maxYMm };
+}
+
+function insideOutline(profile: BoardProfile, xMm: number, yMm: number): boolean {
+  const o = profile.outline;
+  return o.shape === 'circle' ? Math.hypot(xMm - o.xMm, yMm - o.yMm) <= o.radiusMm : xMm >= o.minXMm && xMm <= o.maxXMm && yMm >= o.minYMm && yMm <= o.maxYMm;
+}
+
+/** Mean colour of the inner part of a top face. */
+function topFaceColor(frame: Frame, planeToImage: readonly number[], cal: Calibration, xMm: number, yMm: number, radiusMm: number): Rgb {
+  const acc = [0, 0, 0];
+  let n = 0;
+  for (let ring = 0; ring <= 3; ring++) {
+    const rr = (radiusMm * 0.6 * ring) / 3;
+    const count = ring === 0 ? 1 : 8 * ring;
+    for (let k = 0; k < count; k++) {
+      const a = (2 * Math.PI * k) / count;
+      const p = applyHomography(planeToImage, xMm + rr * Math.cos(a), yMm + rr * Math.sin(a));
+      const q = distortPx(cal.lens, p.x, p.y);
+      const xi = Math.round(q.x);
+      const yi = Math.round(q.y);
+      if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) continue;
+      const j = (yi * frame.widthPx + xi) * 4;
+      acc[0]! += frame.data[j]!;
+      acc[1]! += frame.data[j + 1]!;
+      acc[2]! += frame.data[j + 2]!;
+      n++;
+    }
+  }
+  return n === 0 ? [0, 0, 0] : [acc[0]! / n, acc[1]! / n, acc[2]! / n];
+}
+
+export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectOptions> = {}): DetectionResult {
+  const o = { ...DETECT_DEFAULTS, ...options };
+  const { profile, calibration: cal } = input;
+  const piece = profile.pieces[0]!;
+  const radiusMm = pieceRadiusMm(profile);
+  const top = planeAtHeight(cal, piece.heightMm);
+  const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
+  const candidates = findCandidates(cv, view, radiusMm, o);
+  const rejected: DetectionResult['rejected'] = [];
+  const found: Omit<DetectedDisc, 'team'>[] = [];
+  for (const c of candidates) {
+    if (!insideOutline(profile, c.xMm, c.yMm)) {
+      rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
+      continue;
+    }
+    const rim = fitRim({ gray: input.gray, planeToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
+    if (!rim) {
+      rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'no rim' });
+      continue;
+    }
+    if (rim.coverage < o.minRimCoverage) {
+      rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `rim ${(rim.coverage * 100).toFixed(0)}% found` });
+      continue;
+    }
+    if (Math.abs(rim.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) {
+      rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `radius ${rim.radiusMm.toFixed(1)} mm is not a disc's` });
+      continue;
+    }
+    if (found.some((f) => Math.hypot(f.xMm - rim.xMm, f.yMm - rim.yMm) < o.duplicateFraction * radiusMm)) continue;
+    const sigmaMm = rim.rmsMm / Math.sqrt(Math.max(1, rim.inliers / 2));
+    const rgb = topFaceColor(input.frame, top, cal, rim.xMm, rim.yMm, radiusMm);
+    const topPx = applyHomography(top, rim.xMm, rim.yMm);
+    const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
+    found.push({
+      xMm: rim.xMm,
+      yMm: rim.yMm,
+      radiusMm: rim.radiusMm,
+      uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm),
+      color: hexOf(rgb),
+      rgb,
+      kind: piece.kind,
+      confidence: Math.min(1, rim.coverage) * Math.min(1, rim.contrast / 30),
+      topCentreXPx: topSeen.x,
+      topCentreYPx: topSeen.y,
+      rimRmsMm: rim.rmsMm,
+      rimCoverage: rim.coverage,
+    });
+  }
+  const teams = assignTeams(found.map((f) => f.rgb), input.teamCount ?? 2, input.teamColors);
+  const discs: DetectedDisc[] = found.map((f, i) => ({ ...f, team: teams.labels[i] ?? null }));
+  return { discs, rejected, teamColors: teams.colors, handOverBoard: false };
+}

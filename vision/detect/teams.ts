@@ -1,0 +1,84 @@
+/**
+ * Teams by colour. With the teams' colours given, each disc goes to the nearest; otherwise
+ * the colours are learnt by k-means over the discs seen (teams labelled A, B, ... from the
+ * darkest colour up, a stable order a person can check on the annotated image).
+ */
+export type Rgb = [number, number, number];
+
+export function hexOf(c: Rgb): string {
+  return `#${c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function rgbOf(hex: string): Rgb | null {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  return m ? [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)] : null;
+}
+
+/** A colour space where distances follow what people see a little better than RGB: chroma weighs more than light. */
+function features(c: Rgb): [number, number, number] {
+  const [r, g, b] = c;
+  const l = 0.299 * r + 0.587 * g + 0.114 * b;
+  return [l * 0.6, (r - g) * 1.0, (r + g - 2 * b) * 0.5];
+}
+
+function dist2(a: readonly number[], b: readonly number[]): number {
+  return (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2;
+}
+
+export interface TeamAssignment {
+  labels: string[];
+  colors: Record<string, string>;
+  /** Per disc: how much nearer its own team colour is than the next (0..1). */
+  margins: number[];
+}
+
+export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: readonly Rgb[]): TeamAssignment {
+  const k = given?.length ?? teamCount;
+  const pts = colors.map(features);
+  let centres: number[][];
+  if (given && given.length > 0) centres = given.map(features);
+  else {
+    if (pts.length === 0) return { labels: [], colors: {}, margins: [] };
+    // Deterministic start: spread along lightness, then refine.
+    const order = [...pts.keys()].sort((a, b) => pts[a]![0]! - pts[b]![0]!);
+    centres = Array.from({ length: k }, (_, i) => [...pts[order[Math.min(order.length - 1, Math.round((i * (order.length - 1)) / Math.max(1, k - 1)))]!]!]);
+    for (let it = 0; it < 20; it++) {
+      const sums = centres.map(() => [0, 0, 0, 0]);
+      for (const p of pts) {
+        let best = 0;
+        for (let c = 1; c < k; c++) if (dist2(p, centres[c]!) < dist2(p, centres[best]!)) best = c;
+        const s = sums[best]!;
+        s[0]! += p[0]!;
+        s[1]! += p[1]!;
+        s[2]! += p[2]!;
+        s[3]! += 1;
+      }
+      centres = centres.map((c, i) => (sums[i]![3]! > 0 ? [sums[i]![0]! / sums[i]![3]!, sums[i]![1]! / sums[i]![3]!, sums[i]![2]! / sums[i]![3]!] : c));
+    }
+    centres.sort((a, b) => a[0]! - b[0]!);
+  }
+  const names = centres.map((_, i) => String.fromCharCode(65 + i));
+  const labels: string[] = [];
+  const margins: number[] = [];
+  const sumsRgb = centres.map(() => [0, 0, 0, 0]);
+  pts.forEach((p, idx) => {
+    const d = centres.map((c) => Math.sqrt(dist2(p, c)));
+    const order = [...d.keys()].sort((a, b) => d[a]! - d[b]!);
+    const best = order[0]!;
+    labels.push(names[best]!);
+    margins.push(order.length > 1 ? (d[order[1]!]! - d[best]!) / (d[order[1]!]! + d[best]! + 1e-9) : 1);
+    const s = sumsRgb[best]!;
+    const c = colors[idx]!;
+    s[0]! += c[0];
+    s[1]! += c[1];
+    s[2]! += c[2];
+    s[3]! += 1;
+  });
+  const teamColors: Record<string, string> = {};
+  names.forEach((n, i) => {
+    const s = sumsRgb[i]!;
+    if (given?.[i]) teamColors[n] = hexOf(given[i]!);
+    else if (s[3]! > 0) teamColors[n] = hexOf([s[0]! / s[3]!, s[1]! / s[3]!, s[2]! / s[3]!]);
+  });
+  return { labels, colors: teamColors, margins };
+}
