@@ -11,14 +11,14 @@ export const DETECT_DEFAULTS = {
   maxRadiusFraction: 1.15,
   /** Rays cast from a candidate's centre to find its rim. */
   rimRays: 64,
-  /** Rim refinement passes and their search half-ranges in mm. */
+  /** Outline refinement passes and their search half-ranges in mm. */
   rimRangesMm: [5, 2, 1.2],
   /** Least edge response (grey levels) for a rim point. */
   minRimResponse: 8,
   /** A candidate needs this share of its rim found. */
-  minRimCoverage: 0.45,
+  minRimCoverage: 0.6,
   /** Fitted radius must be within this fraction of the piece radius. */
-  radiusTolerance: 0.12,
+  radiusTolerance: 0.08,
   /** Rim residuals beyond this many robust sigmas are dropped. */
   outlierSigmas: 2.5,
   /** Two detections closer than this fraction of a radius are one disc. */

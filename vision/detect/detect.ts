@@ -14,7 +14,7 @@ import type { Calibration } from '../calibrate/types.ts';
 import { findCandidates } from './candidates.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { rectifyPlane } from './rectify.ts';
-import { fitRim } from './rim-fit.ts';
+import { fitSilhouette } from './silhouette-fit.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
@@ -39,6 +39,19 @@ function extentOf(profile: BoardProfile) {
 function insideOutline(profile: BoardProfile, xMm: number, yMm: number): boolean {
   const o = profile.outline;
   return o.shape === 'circle' ? Math.hypot(xMm - o.xMm, yMm - o.yMm) <= o.radiusMm : xMm >= o.minXMm && xMm <= o.maxXMm && yMm >= o.minYMm && yMm <= o.maxYMm;
+}
+
+/**
+ * An empty hole looks like a disc to an edge finder: same size, round, centred. Its outline
+ * is nearer the hole's size than a disc's, and it sits on the hole's centre.
+ */
+function holeMatching(profile: BoardProfile, xMm: number, yMm: number, fittedRadiusMm: number, discRadiusMm: number): string | null {
+  for (const f of profile.features) {
+    if (f.kind !== 'hole') continue;
+    const offCentre = Math.hypot(xMm - f.xMm, yMm - f.yMm);
+    if (offCentre < 0.25 * f.radiusMm && Math.abs(fittedRadiusMm - f.radiusMm) < Math.abs(fittedRadiusMm - discRadiusMm)) return `hole "${f.id}"`;
+  }
+  return null;
 }
 
 /** Mean colour of the inner part of a top face. */
@@ -80,7 +93,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
       continue;
     }
-    const rim = fitRim({ gray: input.gray, planeToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
+    const rim = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
     if (!rim) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'no rim' });
       continue;
@@ -94,6 +107,11 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       continue;
     }
     if (found.some((f) => Math.hypot(f.xMm - rim.xMm, f.yMm - rim.yMm) < o.duplicateFraction * radiusMm)) continue;
+    const hole = holeMatching(profile, rim.xMm, rim.yMm, rim.radiusMm, radiusMm);
+    if (hole) {
+      rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `the edge of ${hole}, not a disc` });
+      continue;
+    }
     const sigmaMm = rim.rmsMm / Math.sqrt(Math.max(1, rim.inliers / 2));
     const rgb = topFaceColor(input.frame, top, cal, rim.xMm, rim.yMm, radiusMm);
     const topPx = applyHomography(top, rim.xMm, rim.yMm);

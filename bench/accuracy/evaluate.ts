@@ -1,0 +1,230 @@
+/**
+ * Scoring the vision against scene truth: matches, errors in millimetres, and the calls the
+ * rules make from what was measured versus from the truth. Pure: no images, no timing.
+ */
+import type { BoardState, DiscState } from '../../rules/core/board-state.ts';
+import type { GameRules } from '../../rules/core/define-rules.ts';
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+
+export interface TruthDisc {
+  id: string;
+  team: string;
+  state: string;
+  xMm: number;
+  yMm: number;
+  radiusMm: number;
+  topVisibleFraction: number;
+}
+
+export interface MeasuredDisc {
+  xMm: number;
+  yMm: number;
+  radiusMm: number;
+  uncertaintyMm: number;
+  team: string | null;
+}
+
+export interface SceneEvaluation {
+  boardFound: boolean;
+  /** Truth discs that should be seen (on the board, mostly visible). */
+  expected: number;
+  matched: number;
+  /** Detections that match no truth disc. */
+  falsePositives: number;
+  centreErrorsMm: number[];
+  radiusErrorsMm: number[];
+  teamCorrect: number;
+  /** Calls made with confidence that disagree with the truth's (zone, points or call). */
+  wrongCalls: number;
+  /** Calls left to a person. */
+  tooClose: number;
+  /** Of those, how many had a true clearance of 0.5 mm or more (needlessly cautious). */
+  tooCloseFar: number;
+  /** Calls compared (matched discs). */
+  calls: number;
+  exactScore: boolean;
+  details: string[];
+}
+
+const ON_BOARD = new Set(['in-play', 'ditch']);
+
+function rotate(d: MeasuredDisc, angleRad: number): MeasuredDisc {
+  const c = Math.cos(angleRad);
+  const s = Math.sin(angleRad);
+  return { ...d, xMm: c * d.xMm - s * d.yMm, yMm: s * d.xMm + c * d.yMm };
+}
+
+function matchDiscs(truth: TruthDisc[], measured: MeasuredDisc[], maxDistMm: number): { pairs: [number, number][]; unmatched: number[] } {
+  const cand: { t: number; m: number; d: number }[] = [];
+  truth.forEach((t, ti) => measured.forEach((m, mi) => {
+    const d = Math.hypot(t.xMm - m.xMm, t.yMm - m.yMm);
+    if (d <= maxDistMm) cand.push({ t: ti, m: mi, d });
+  }));
+  cand.sort((a, b) => a.d - b.d);
+  const usedT = new Set<number>();
+  const usedM = new Set<number>();
+  const pairs: [number, number][] = [];
+  for (const c of cand) {
+    if (usedT.has(c.t) || usedM.has(c.m)) continue;
+    usedT.add(c.t);
+    usedM.add(c.m);
+    pairs.push([c.t, c.m]);
+  }
+  return { pairs, unmatched: measured.map((_, i) => i).filter((i) => !usedM.has(i)) };
+}
+
+export function evaluateScene(
+  rules: GameRules<any>,
+  profile: BoardProfile,
+  truthDiscs: TruthDisc[],
+  measuredIn: MeasuredDisc[] | null,
+  options: Record<string, unknown> = rules.defaultOptions as Record<string, unknown>,
+): SceneEvaluation {
+  const visible = truthDiscs.filter((t) => ON_BOARD.has(t.state));
+  const expectedDiscs = visible.filter((t) => t.topVisibleFraction >= 0.6);
+  const base: SceneEvaluation = {
+    boardFound: measuredIn !== null,
+    expected: expectedDiscs.length,
+    matched: 0,
+    falsePositives: 0,
+    centreErrorsMm: [],
+    radiusErrorsMm: [],
+    teamCorrect: 0,
+    wrongCalls: 0,
+    tooClose: 0,
+    tooCloseFar: 0,
+    calls: 0,
+    exactScore: false,
+    details: [],
+  };
+  if (!measuredIn) return base;
+  const radius = profile.pieces[0]!.diameterMm / 2;
+  // The camera cannot tell a symmetric board's orientations apart: compare in the best one.
+  let best: { measured: MeasuredDisc[]; pairs: [number, number][]; unmatched: number[]; score: number } | null = null;
+  for (let k = 0; k < profile.symmetryOrder; k++) {
+    const measured = measuredIn.map((m) => rotate(m, (-2 * Math.PI * k) / profile.symmetryOrder));
+    const { pairs, unmatched } = matchDiscs(visible, measured, radius * 0.8);
+    const err = pairs.reduce((s, [t, m]) => s + Math.hypot(visible[t]!.xMm - measured[m]!.xMm, visible[t]!.yMm - measured[m]!.yMm), 0);
+    const score = pairs.length * 1000 - err;
+    if (!best || score > best.score) best = { measured, pairs, unmatched, score };
+  }
+  const { measured, pairs, unmatched } = best!;
+  // Team labels from colour clusters are arbitrary: use the labelling that agrees most.
+  const labels = [...new Set(measured.map((m) => m.team).filter((t): t is string => t !== null))].sort();
+  const truthTeams = [...new Set(visible.map((t) => t.team))].sort();
+  let mapping = new Map<string, string>();
+  let bestAgree = -1;
+  for (const perm of permutations(truthTeams)) {
+    const map = new Map(labels.map((l, i) => [l, perm[i] ?? l]));
+    const agree = pairs.filter(([t, m]) => map.get(measured[m]!.team ?? '') === visible[t]!.team).length;
+    if (agree > bestAgree) {
+      bestAgree = agree;
+      mapping = map;
+    }
+  }
+  const expectedIds = new Set(expectedDiscs.map((d) => d.id));
+  const res: SceneEvaluation = { ...base, expected: expectedDiscs.length };
+  for (const [t, m] of pairs) {
+    if (expectedIds.has(visible[t]!.id)) res.matched++;
+    res.centreErrorsMm.push(Math.hypot(visible[t]!.xMm - measured[m]!.xMm, visible[t]!.yMm - measured[m]!.yMm));
+    res.radiusErrorsMm.push(Math.abs(visible[t]!.radiusMm - measured[m]!.radiusMm));
+    if (mapping.get(measured[m]!.team ?? '') === visible[t]!.team) res.teamCorrect++;
+  }
+  res.falsePositives = unmatched.length;
+
+  const teamsAll = [...new Set([...truthTeams, ...truthDiscs.map((d) => d.team)])].filter((t) => t.length > 0).sort();
+  const holeTruth: Record<string, number> = {};
+  for (const d of truthDiscs) if (d.state === 'hole') holeTruth[d.team] = (holeTruth[d.team] ?? 0) + 1;
+  const truthState: BoardState = {
+    discs: visible.map((t): DiscState => ({ id: t.id, team: t.team, xMm: t.xMm, yMm: t.yMm, radiusMm: t.radiusMm })),
+    hole: holeTruth,
+  };
+  const measuredState: BoardState = {
+    discs: measured.map((m, i): DiscState => {
+      const pair = pairs.find(([, mm]) => mm === i);
+      return {
+        id: pair ? visible[pair[0]]!.id : `fp${i}`,
+        team: mapping.get(m.team ?? '') ?? m.team ?? '?',
+        xMm: m.xMm,
+        yMm: m.yMm,
+        radiusMm: radius,
+        uncertaintyMm: m.uncertaintyMm,
+      };
+    }),
+    hole: holeTruth,
+  };
+  const match = { teams: teamsAll, options } as never;
+  const ctxT = { profile, options, match };
+  const truthCalls = rules.callDiscs(truthState, ctxT);
+  const measuredCalls = rules.callDiscs(measuredState, ctxT);
+  for (const mc of measuredCalls) {
+    const tc = truthCalls.find((c) => c.id === mc.id);
+    if (!tc) continue;
+    res.calls++;
+    if (mc.call === 'too-close') {
+      res.tooClose++;
+      if (Math.abs(tc.clearanceMm) >= 0.5) res.tooCloseFar++;
+      continue;
+    }
+    if (mc.zone !== tc.zone || mc.points !== tc.points || mc.call !== tc.call) {
+      res.wrongCalls++;
+      res.details.push(`${mc.id}: called ${mc.zone}/${mc.points}/${mc.call} (clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}), truth ${tc.zone}/${tc.points}/${tc.call} (clearance ${tc.clearanceMm.toFixed(2)})`);
+    }
+  }
+  const st = rules.scoreRound(truthState, ctxT).points;
+  const sm = rules.scoreRound(measuredState, ctxT).points;
+  res.exactScore = teamsAll.every((t) => (st[t] ?? 0) === (sm[t] ?? 0));
+  if (!res.exactScore) res.details.push(`score truth ${JSON.stringify(st)} measured ${JSON.stringify(sm)}`);
+  return res;
+}
+
+function permutations<T>(xs: T[]): T[][] {
+  if (xs.length <= 1) return [xs];
+  return xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
+}
+
+export interface Summary {
+  scenes: number;
+  boardFoundPct: number;
+  recallPct: number;
+  precisionPct: number;
+  centreMedianMm: number;
+  centreP95Mm: number;
+  centreMaxMm: number;
+  radiusMedianMm: number;
+  teamPct: number;
+  wrongCalls: number;
+  tooClose: number;
+  tooCloseFar: number;
+  exactScorePct: number;
+}
+
+function quantile(xs: number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+
+export function summarise(evals: SceneEvaluation[]): Summary {
+  const found = evals.filter((e) => e.boardFound);
+  const expected = evals.reduce((s, e) => s + e.expected, 0);
+  const matched = evals.reduce((s, e) => s + e.matched, 0);
+  const allMatched = found.reduce((s, e) => s + e.centreErrorsMm.length, 0);
+  const fps = found.reduce((s, e) => s + e.falsePositives, 0);
+  const centre = found.flatMap((e) => e.centreErrorsMm);
+  return {
+    scenes: evals.length,
+    boardFoundPct: (100 * found.length) / Math.max(1, evals.length),
+    recallPct: (100 * matched) / Math.max(1, expected),
+    precisionPct: (100 * allMatched) / Math.max(1, allMatched + fps),
+    centreMedianMm: quantile(centre, 0.5),
+    centreP95Mm: quantile(centre, 0.95),
+    centreMaxMm: centre.length ? Math.max(...centre) : NaN,
+    radiusMedianMm: quantile(found.flatMap((e) => e.radiusErrorsMm), 0.5),
+    teamPct: (100 * found.reduce((s, e) => s + e.teamCorrect, 0)) / Math.max(1, allMatched),
+    wrongCalls: found.reduce((s, e) => s + e.wrongCalls, 0),
+    tooClose: found.reduce((s, e) => s + e.tooClose, 0),
+    tooCloseFar: found.reduce((s, e) => s + e.tooCloseFar, 0),
+    exactScorePct: (100 * evals.filter((e) => e.exactScore).length) / Math.max(1, evals.length),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * npm run bench:accuracy -- [--count 200] [--profiles id,id] [--shift-mm 0] [--verbose]
+ *
+ * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
+ * and prints, per board and overall: board found, disc recall and precision, centre and
+ * radius errors, teams, wrong calls, too-close calls, exact scores and time per image.
+ * --shift-mm moves every detection by that much (to show the benchmark notices).
+ */
+import { parseArgs } from 'node:util';
+import { GAMES } from '../../rules/games/registry.ts';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import { loadImageFile } from '../../vision/image/load-image-node.ts';
+import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
+import { analyzeFrame } from '../../vision/pipeline/analyze-frame.ts';
+import { ensureCorpus } from './corpus.ts';
+import { evaluateScene, summarise, type SceneEvaluation, type Summary } from './evaluate.ts';
+
+const args = parseArgs({
+  options: {
+    count: { type: 'string', default: '200' },
+    profiles: { type: 'string', default: 'crokinole-nca-26in' },
+    'shift-mm': { type: 'string', default: '0' },
+    verbose: { type: 'boolean', default: false },
+  },
+}).values;
+
+const count = Number(args.count);
+const shiftMm = Number(args['shift-mm']);
+const { cv } = await loadOpenCv();
+const rows: { name: string; summary: Summary; medianMs: number; p95Ms: number }[] = [];
+const all: SceneEvaluation[] = [];
+const allMs: number[] = [];
+
+function pct(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+}
+
+for (const id of args.profiles!.split(',')) {
+  const profile = BOARD_PROFILES[id];
+  if (!profile) {
+    console.error(`unknown profile ${id}`);
+    process.exit(2);
+  }
+  const rules = GAMES[profile.game];
+  if (!rules) {
+    console.error(`no rules for ${profile.game}`);
+    process.exit(2);
+  }
+  const items = ensureCorpus(profile, count, (done, total, rendered) => {
+    if (rendered && process.stderr.isTTY) process.stderr.write(`\rrendering ${id}: ${done}/${total}`);
+  });
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  const evals: SceneEvaluation[] = [];
+  const ms: number[] = [];
+  for (const [i, item] of items.entries()) {
+    const frame = await loadImageFile(item.pngPath);
+    const t0 = performance.now();
+    const analysis = analyzeFrame(cv, frame, profile);
+    ms.push(performance.now() - t0);
+    const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;
+    const ev = evaluateScene(rules, profile, item.truth.discs, measured);
+    evals.push(ev);
+    if (args.verbose && (ev.details.length > 0 || !ev.boardFound || ev.matched < ev.expected || ev.falsePositives > 0)) {
+      const reason = analysis.calibration.found ? '' : ` board not found: ${analysis.calibration.reason}`;
+      console.log(`${item.name}: matched ${ev.matched}/${ev.expected}, false ${ev.falsePositives}${reason}`);
+      for (const d of ev.details) console.log(`   ${d}`);
+    }
+    if (process.stderr.isTTY) process.stderr.write(`\ranalysing ${id}: ${i + 1}/${items.length}`);
+  }
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  rows.push({ name: id, summary: summarise(evals), medianMs: pct(ms, 0.5), p95Ms: pct(ms, 0.95) });
+  all.push(...evals);
+  allMs.push(...ms);
+}
+rows.push({ name: 'overall', summary: summarise(all), medianMs: pct(allMs, 0.5), p95Ms: pct(allMs, 0.95) });
+
+const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+console.log(
+  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', 'rad med', 'team%', 'wrong', 'tooclose', 'tc>=0.5', 'exact%', 'ms med', 'ms p95'].join('\t'),
+);
+for (const r of rows) {
+  const s = r.summary;
+  console.log(
+    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(r.medianMs, 0), f(r.p95Ms, 0)].join('\t'),
+  );
+}

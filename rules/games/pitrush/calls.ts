@@ -1,0 +1,245 @@
+/**
+ * Per-disc calls and the score of a PitRush board: discs in pits, discs on top of a pit (covering
+ * part of it), discs hanging over empty pits, neutral discs, and formation bonuses.
+ */
+import type { BoardState, DiscState, TeamId } from '../../core/board-state.ts';
+import type { Decision, DiscCall, RoundScore } from '../../core/calls.ts';
+import { callFromClearance, GEOMETRY_EPSILON_MM, type Call } from '../../geometry/call.ts';
+import { distanceMm, signedDistanceToPolygonMm } from '../../geometry/measure.ts';
+import { pieceRadiusMm, type BoardProfile } from '../../profiles/schema.ts';
+import type { PitRushOptions } from './options.ts';
+import { pitValuesFor, readPitField, type Pit, type PitField } from './pits.ts';
+
+export const PITRUSH_REQUIRED_FEATURES = ['pit-1-1', 'shooting-line-1', 'shooting-area-1'] as const;
+
+export const NEUTRAL_TEAM = 'neutral';
+
+export function isNeutral(d: { team: TeamId; kind?: string }): boolean {
+  return d.kind === 'neutral' || d.team === NEUTRAL_TEAM;
+}
+
+export type Placement =
+  /** Lies in the pit (its centre is over it and it rests on nothing). */
+  | { kind: 'in-pit'; pitId: string }
+  /** Covers part of one or more pits that hold a disc. */
+  | { kind: 'on-top'; pitIds: string[] }
+  /** Covers part of empty pits only: blocks a neutral placement there, scores nothing. */
+  | { kind: 'hanging'; pitIds: string[] }
+  | { kind: 'board' }
+  | { kind: 'off' };
+
+interface Boundary {
+  pitId: string;
+  /** 'centre': is the centre over the pit (the disc drops in)? 'cover': does the disc cover part of the pit? */
+  kind: 'centre' | 'cover';
+  /** > 0: clear (not in / not covering), <= 0: touching (in / covering). */
+  clearanceMm: number;
+}
+
+interface Measured {
+  disc: DiscState;
+  uncertaintyMm: number;
+  off: boolean;
+  nearest: Pit;
+  centre: Boundary | null;
+  covers: Boundary[];
+  /** The boundary the call is about: the nearest one, which a millimetre or two could flip. */
+  deciding: Boundary;
+  measuredCall: Call;
+}
+
+function measureDisc(disc: DiscState, field: PitField, fallbackRadiusMm: number): Measured {
+  const r = disc.radiusMm ?? fallbackRadiusMm;
+  const nearest = field.pits.reduce((a, b) => (distanceMm(b, disc) < distanceMm(a, disc) ? b : a));
+  const centre: Boundary | null = disc.onTopOfId ? null : { pitId: nearest.id, kind: 'centre', clearanceMm: distanceMm(disc, nearest) - nearest.radiusMm };
+  const covers: Boundary[] = field.pits.map((p) => ({ pitId: p.id, kind: 'cover', clearanceMm: distanceMm(disc, p) - r - p.radiusMm }));
+  const candidates = centre ? [centre, ...covers] : covers;
+  const deciding = candidates.reduce((a, b) => (Math.abs(b.clearanceMm) < Math.abs(a.clearanceMm) ? b : a));
+  const off = field.board ? signedDistanceToPolygonMm(disc, field.board.pointsMm) < 0 : false;
+  const uncertaintyMm = disc.uncertaintyMm ?? 0;
+  return { disc, uncertaintyMm, off, nearest, centre, covers, deciding, measuredCall: callFromClearance(deciding.clearanceMm, uncertaintyMm) };
+}
+
+function touching(m: Measured, b: Boundary, decision?: Decision): boolean {
+  if (decision && b.pitId === m.deciding.pitId && b.kind === m.deciding.kind) return decision.call === 'touching';
+  return b.clearanceMm <= GEOMETRY_EPSILON_MM;
+}
+
+export interface PlacedDisc extends Measured {
+  placement: Placement;
+  decided?: 'clear' | 'touching';
+}
+
+/** Where every disc lies, with the person's decisions applied; ambiguous stacks noted. */
+export function placeDiscs(state: BoardState, field: PitField, fallbackRadiusMm: number, decisions: readonly Decision[] = []): { placed: PlacedDisc[]; notes: string[] } {
+  const notes: string[] = [];
+  const decisionOf = (id: string) => decisions.find((d) => d.discId === id);
+  const measured = state.discs.map((d) => measureDisc(d, field, fallbackRadiusMm));
+  const inPit = new Map<string, Measured[]>();
+  for (const m of measured) {
+    if (m.off || !m.centre || !touching(m, m.centre, decisionOf(m.disc.id))) continue;
+    inPit.set(m.centre.pitId, [...(inPit.get(m.centre.pitId) ?? []), m]);
+  }
+  // A pit holds one disc. With two seen in it and no stacking reported, the one something rests on,
+  // else the one nearest the pit's centre, is in it; the others lie on top.
+  const occupant = new Map<string, string>();
+  for (const [pitId, ms] of inPit) {
+    const restedOn = ms.find((m) => state.discs.some((d) => d.onTopOfId === m.disc.id));
+    const pit = field.byId.get(pitId)!;
+    const chosen = restedOn ?? ms.reduce((a, b) => (distanceMm(b.disc, pit) < distanceMm(a.disc, pit) ? b : a));
+    occupant.set(pitId, chosen.disc.id);
+    if (ms.length > 1) notes.push(`${ms.map((m) => m.disc.id).join(', ')} all seen in ${pitId}: ${chosen.disc.id} taken as the one in it, the others on top`);
+  }
+  const occupiedPits = new Set(occupant.keys());
+  const placed: PlacedDisc[] = measured.map((m) => {
+    const decision = decisionOf(m.disc.id);
+    const base = { ...m, ...(decision ? { decided: decision.call } : {}) };
+    if (m.off) return { ...base, placement: { kind: 'off' } };
+    if (m.centre && occupant.get(m.centre.pitId) === m.disc.id) return { ...base, placement: { kind: 'in-pit', pitId: m.centre.pitId } };
+    const covered = m.covers.filter((b) => touching(m, b, decision)).map((b) => b.pitId);
+    const onOccupied = covered.filter((p) => occupiedPits.has(p));
+    if (onOccupied.length > 0) return { ...base, placement: { kind: 'on-top', pitIds: onOccupied } };
+    if (covered.length > 0) return { ...base, placement: { kind: 'hanging', pitIds: covered } };
+    return { ...base, placement: { kind: 'board' } };
+  });
+  return { placed, notes };
+}
+
+/** Pits holding a disc (any colour, neutral too), by pit id: the disc in it. */
+export function pitOccupants(placed: readonly PlacedDisc[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of placed) if (p.placement.kind === 'in-pit') out.set(p.placement.pitId, p.disc.id);
+  return out;
+}
+
+/** Empty pits no disc covers any part of: where a neutral disc may be placed. */
+export function pitsOpenForNeutral(field: PitField, placed: readonly PlacedDisc[]): string[] {
+  const blocked = new Set<string>();
+  for (const p of placed) {
+    if (p.placement.kind === 'in-pit') blocked.add(p.placement.pitId);
+    if (p.placement.kind === 'hanging' || p.placement.kind === 'on-top') for (const id of p.placement.pitIds) blocked.add(id);
+  }
+  return field.pits.map((p) => p.id).filter((id) => !blocked.has(id));
+}
+
+export interface FormationBonus {
+  team: TeamId;
+  kind: 'triangle' | 'row';
+  pitIds: string[];
+  points: number;
+}
+
+/** Formations held: every pit of it held by the player; scored once per player per formation. */
+export function formationBonuses(holdings: ReadonlyMap<TeamId, ReadonlySet<string>>, field: PitField): FormationBonus[] {
+  const out: FormationBonus[] = [];
+  for (const [team, held] of holdings) {
+    for (const t of field.triangles) if (t.every((id) => held.has(id))) out.push({ team, kind: 'triangle', pitIds: t, points: 1 });
+    for (const row of field.rows) if (row.every((id) => held.has(id))) out.push({ team, kind: 'row', pitIds: row, points: row.length });
+  }
+  return out;
+}
+
+interface Scored {
+  points: Record<TeamId, number>;
+  discPoints: Map<string, number>;
+  placed: PlacedDisc[];
+  bonuses: FormationBonus[];
+  notes: string[];
+}
+
+function scorePlaced(state: BoardState, field: PitField, radius: number, options: PitRushOptions, teams: readonly TeamId[], decisions: readonly Decision[]): Scored {
+  const { placed, notes } = placeDiscs(state, field, radius, decisions);
+  const values = new Map<TeamId, Map<string, number>>();
+  const valueOf = (team: TeamId, pitId: string): number => {
+    if (!values.has(team)) values.set(team, pitValuesFor(team, teams, field, options));
+    return values.get(team)!.get(pitId) ?? 0;
+  };
+  const points: Record<TeamId, number> = Object.fromEntries(teams.map((t) => [t, 0]));
+  const discPoints = new Map<string, number>();
+  const holdings = new Map<TeamId, Set<string>>();
+  const hold = (team: TeamId, pitId: string) => holdings.set(team, new Set([...(holdings.get(team) ?? []), pitId]));
+  for (const p of placed) {
+    const d = p.disc;
+    let pts = 0;
+    if (!isNeutral(d) && p.placement.kind === 'in-pit') {
+      const pitId = p.placement.pitId;
+      const coveredBy = placed.filter((o) => o.placement.kind === 'on-top' && o.placement.pitIds.includes(pitId) && !isNeutral(o.disc) && o.disc.team !== d.team);
+      if (coveredBy.length > 0) {
+        notes.push(`${d.id} (${d.team}) in ${pitId} scores nothing: ${coveredBy.map((o) => `${o.disc.id} (${o.disc.team})`).join(', ')} on top`);
+      } else {
+        pts = valueOf(d.team, pitId);
+        hold(d.team, pitId);
+      }
+    } else if (!isNeutral(d) && p.placement.kind === 'on-top') {
+      // One disc scores once, for the best pit it covers.
+      pts = Math.max(...p.placement.pitIds.map((id) => valueOf(d.team, id)));
+      for (const id of p.placement.pitIds) hold(d.team, id);
+    }
+    discPoints.set(d.id, pts);
+    if (!isNeutral(d)) points[d.team] = (points[d.team] ?? 0) + pts;
+  }
+  const bonuses = options.formations ? formationBonuses(holdings, field) : [];
+  for (const b of bonuses) {
+    points[b.team] = (points[b.team] ?? 0) + b.points;
+    notes.push(`${b.team}: ${b.kind === 'row' ? `complete row of ${b.pitIds.length}` : 'small triangle'} ${b.pitIds.join(' ')} +${b.points}`);
+  }
+  return { points, discPoints, placed, bonuses, notes };
+}
+
+function zoneOf(p: PlacedDisc): string {
+  switch (p.placement.kind) {
+    case 'in-pit':
+      return `in ${p.placement.pitId}`;
+    case 'on-top':
+      return `on ${p.placement.pitIds.join(' ')}`;
+    case 'hanging':
+      return `hanging ${p.placement.pitIds.join(' ')}`;
+    default:
+      return p.placement.kind;
+  }
+}
+
+export interface PitRushScore extends RoundScore {
+  bonuses: FormationBonus[];
+}
+
+export function scorePitRushBoard(
+  state: BoardState,
+  profile: BoardProfile,
+  options: PitRushOptions,
+  teams: readonly TeamId[],
+  decisions: readonly Decision[] = [],
+): PitRushScore {
+  const field = readPitField(profile);
+  const radius = pieceRadiusMm(profile);
+  const s = scorePlaced(state, field, radius, options, teams, decisions);
+  const pendingIds: string[] = [];
+  const notes = [...s.notes];
+  const calls: DiscCall[] = s.placed.map((p) => {
+    const call: DiscCall = {
+      id: p.disc.id,
+      team: p.disc.team,
+      zone: zoneOf(p),
+      points: s.discPoints.get(p.disc.id) ?? 0,
+      call: p.decided ?? p.measuredCall,
+      clearanceMm: p.deciding.clearanceMm,
+      uncertaintyMm: p.uncertaintyMm,
+      line: p.deciding.pitId,
+      inPlay: p.placement.kind !== 'off',
+    };
+    if (p.measuredCall === 'too-close' && !p.decided) {
+      pendingIds.push(p.disc.id);
+      const others = decisions.filter((d) => d.discId !== p.disc.id);
+      call.pointsIfClear = scorePlaced(state, field, radius, options, teams, [...others, { discId: p.disc.id, call: 'clear' }]).discPoints.get(p.disc.id) ?? 0;
+      call.pointsIfTouching = scorePlaced(state, field, radius, options, teams, [...others, { discId: p.disc.id, call: 'touching' }]).discPoints.get(p.disc.id) ?? 0;
+      const what = p.deciding.kind === 'centre' ? `in ${p.deciding.pitId} or hanging on its edge` : `covering part of ${p.deciding.pitId} or not`;
+      notes.push(`${p.disc.id} (${p.disc.team}) too close to call, ${what}: ${p.deciding.clearanceMm.toFixed(2)} ± ${p.uncertaintyMm.toFixed(2)} mm (counted as measured)`);
+    }
+    return call;
+  });
+  return { points: s.points, calls, pendingIds, notes, bonuses: s.bonuses };
+}
+
+export function callPitRushDiscs(state: BoardState, profile: BoardProfile, options: PitRushOptions, teams: readonly TeamId[], decisions: readonly Decision[] = []): DiscCall[] {
+  return scorePitRushBoard(state, profile, options, teams, decisions).calls;
+}

@@ -1,0 +1,198 @@
+/**
+ * Measure one disc to a fraction of a millimetre from its outline as the camera sees it. A
+ * disc is a short cylinder: its outline in the image is the hull of its top face (at its
+ * height) and its footprint (on the board), joined by the side wall. We predict that hull
+ * for a footprint centre and radius, look along the hull's normals for the edge in the image
+ * itself, and move centre and radius until the predicted outline sits on the edges found.
+ * The footprint comes out directly, parallax included.
+ */
+import { applyHomography } from '../geometry/homography.ts';
+import { distortPx, type LensModel } from '../geometry/lens.ts';
+import type { GrayImage } from '../image/frame.ts';
+import { searchEdge } from '../calibrate/edge-search.ts';
+
+export interface SilhouetteFitInput {
+  gray: GrayImage;
+  /** Board plane (z = 0) to ideal pixels. */
+  boardToImage: readonly number[];
+  /** Plane of the top face (z = height) to ideal pixels. */
+  topToImage: readonly number[];
+  lens: LensModel;
+  xMm: number;
+  yMm: number;
+  radiusMm: number;
+}
+
+export interface SilhouetteFit {
+  xMm: number;
+  yMm: number;
+  radiusMm: number;
+  /** RMS of the edge residuals, converted to millimetres. */
+  rmsMm: number;
+  /** Share of outline samples that found their edge and agree with the fit. */
+  coverage: number;
+  inliers: number;
+  /** Mean edge contrast (grey levels) of the inliers. */
+  contrast: number;
+  /** +1: the disc is brighter than its surroundings, -1 darker. */
+  polarity: 1 | -1;
+}
+
+interface OutlinePoint {
+  angle: number;
+  top: boolean;
+  x: number;
+  y: number;
+}
+
+function project(h: readonly number[], lens: LensModel, x: number, y: number) {
+  const p = applyHomography(h, x, y);
+  return distortPx(lens, p.x, p.y);
+}
+
+/** Convex hull (monotone chain), counter-clockwise in image coordinates. */
+function hull(points: OutlinePoint[]): OutlinePoint[] {
+  const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const cross = (o: OutlinePoint, a: OutlinePoint, b: OutlinePoint) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const lower: OutlinePoint[] = [];
+  for (const p of pts) {
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: OutlinePoint[] = [];
+  for (let i = pts.length - 1; i >= 0; i--) {
+    const p = pts[i]!;
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+function outline(input: SilhouetteFitInput, cx: number, cy: number, r: number, n: number): OutlinePoint[] {
+  const pts: OutlinePoint[] = [];
+  for (let k = 0; k < n; k++) {
+    const angle = (2 * Math.PI * k) / n;
+    const bx = cx + r * Math.cos(angle);
+    const by = cy + r * Math.sin(angle);
+    const t = project(input.topToImage, input.lens, bx, by);
+    const b = project(input.boardToImage, input.lens, bx, by);
+    pts.push({ angle, top: true, x: t.x, y: t.y }, { angle, top: false, x: b.x, y: b.y });
+  }
+  return hull(pts);
+}
+
+interface Observation {
+  angle: number;
+  top: boolean;
+  nx: number;
+  ny: number;
+  qx: number;
+  qy: number;
+  response: number;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+export function fitSilhouette(
+  input: SilhouetteFitInput,
+  o: { rimRays: number; rimRangesMm: readonly number[]; minRimResponse: number; outlierSigmas: number },
+): SilhouetteFit | null {
+  let cx = input.xMm;
+  let cy = input.yMm;
+  let r = input.radiusMm;
+  let polarity: -1 | 0 | 1 = 0;
+  let result: SilhouetteFit | null = null;
+  let outlineCount = 0;
+  // Local scale: pixels per millimetre at the disc.
+  const c0 = project(input.boardToImage, input.lens, cx, cy);
+  const c1 = project(input.boardToImage, input.lens, cx + 1, cy);
+  const c2 = project(input.boardToImage, input.lens, cx, cy + 1);
+  const pxPerMm = (Math.hypot(c1.x - c0.x, c1.y - c0.y) + Math.hypot(c2.x - c0.x, c2.y - c0.y)) / 2;
+  for (const rangeMm of o.rimRangesMm) {
+    const h = outline(input, cx, cy, r, o.rimRays);
+    outlineCount = h.length;
+    const obs: Observation[] = [];
+    for (let i = 0; i < h.length; i++) {
+      const prev = h[(i - 1 + h.length) % h.length]!;
+      const next = h[(i + 1) % h.length]!;
+      const p = h[i]!;
+      // Outward normal of a counter-clockwise hull (image y down): rotate the chord clockwise.
+      let nx = next.y - prev.y;
+      let ny = -(next.x - prev.x);
+      const nl = Math.hypot(nx, ny);
+      if (!(nl > 0)) continue;
+      nx /= nl;
+      ny /= nl;
+      const hit = searchEdge(input.gray, p.x, p.y, nx, ny, Math.max(1, rangeMm * pxPerMm), 'step', 0, polarity === 0 ? 0 : (-polarity as -1 | 1));
+      if (!hit || Math.abs(hit.response) < o.minRimResponse) continue;
+      obs.push({ angle: p.angle, top: p.top, nx, ny, qx: p.x + nx * hit.offsetPx, qy: p.y + ny * hit.offsetPx, response: hit.response });
+    }
+    if (obs.length < 8) return null;
+    if (polarity === 0) {
+      // Going outwards, a bright disc gives a falling edge: response < 0.
+      const falling = obs.filter((ob) => ob.response < 0).length;
+      polarity = falling >= obs.length / 2 ? 1 : -1;
+    }
+    let inl = obs.filter((ob) => Math.sign(ob.response) === -polarity);
+    const residual = (ob: Observation, x: number, y: number, rr: number) => {
+      const bx = x + rr * Math.cos(ob.angle);
+      const by = y + rr * Math.sin(ob.angle);
+      const p = project(ob.top ? input.topToImage : input.boardToImage, input.lens, bx, by);
+      return ob.nx * (p.x - ob.qx) + ob.ny * (p.y - ob.qy);
+    };
+    // Gauss-Newton on (x, y, r) with numeric derivatives; two rounds of outlier rejection.
+    for (let round = 0; round < 3; round++) {
+      if (inl.length < 8) return null;
+      for (let it = 0; it < 8; it++) {
+        const eps = 1e-4;
+        const JtJ = [
+          [0, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+        ];
+        const Jtr = [0, 0, 0];
+        for (const ob of inl) {
+          const f0 = residual(ob, cx, cy, r);
+          const J = [(residual(ob, cx + eps, cy, r) - f0) / eps, (residual(ob, cx, cy + eps, r) - f0) / eps, (residual(ob, cx, cy, r + eps) - f0) / eps];
+          for (let a = 0; a < 3; a++) {
+            Jtr[a]! += J[a]! * f0;
+            for (let b = 0; b < 3; b++) JtJ[a]![b]! += J[a]! * J[b]!;
+          }
+        }
+        const det3 = (m: number[][]) =>
+          m[0]![0]! * (m[1]![1]! * m[2]![2]! - m[1]![2]! * m[2]![1]!) - m[0]![1]! * (m[1]![0]! * m[2]![2]! - m[1]![2]! * m[2]![0]!) + m[0]![2]! * (m[1]![0]! * m[2]![1]! - m[1]![1]! * m[2]![0]!);
+        const D = det3(JtJ);
+        if (!(Math.abs(D) > 1e-12)) break;
+        const solve = (col: number) => det3(JtJ.map((row, i) => row.map((v, j) => (j === col ? -Jtr[i]! : v)))) / D;
+        const dx = solve(0);
+        const dy = solve(1);
+        const dr = solve(2);
+        cx += dx;
+        cy += dy;
+        r += dr;
+        if (Math.hypot(dx, dy, dr) < 1e-5) break;
+      }
+      const res = inl.map((ob) => residual(ob, cx, cy, r));
+      const sigma = Math.max(0.1, 1.4826 * median(res.map(Math.abs)));
+      const keep = inl.filter((_, i) => Math.abs(res[i]!) <= o.outlierSigmas * sigma);
+      if (keep.length === inl.length) break;
+      inl = keep;
+    }
+    const res = inl.map((ob) => residual(ob, cx, cy, r));
+    const rmsPx = Math.sqrt(res.reduce((s, v) => s + v * v, 0) / Math.max(1, res.length));
+    result = {
+      xMm: cx,
+      yMm: cy,
+      radiusMm: r,
+      rmsMm: rmsPx / pxPerMm,
+      coverage: inl.length / Math.max(1, outlineCount),
+      inliers: inl.length,
+      contrast: inl.reduce((s, ob) => s + Math.abs(ob.response), 0) / Math.max(1, inl.length),
+      polarity,
+    };
+  }
+  return result;
+}
