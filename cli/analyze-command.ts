@@ -1,6 +1,157 @@
+/** `disc-referee analyze`: find the board and the discs in photos, make the calls (DESIGN.md contract). */
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import type { BoardState, DiscState } from '../rules/core/board-state.ts';
+import { loadImageFile, ImageReadError } from '../vision/image/load-image-node.ts';
+import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
+import { analyzeFrame } from '../vision/pipeline/analyze-frame.ts';
+import { writeAnnotatedPng } from './annotate.ts';
+import { parseArgs, stringFlag } from './args.ts';
 import { CliError, EXIT } from './exit-codes.ts';
+import { freshMatch, resolveGame, type GameSetup } from './game-setup.ts';
 import type { CliIo } from './io.ts';
+import { round2 } from './output-format.ts';
+import { parseTeamColours } from './team-colours.ts';
 
-export async function analyzeCommand(_argv: readonly string[], _io: CliIo): Promise<number> {
-  throw new CliError('analyze is not available yet in this version: the vision pipeline is still being built (use "score" with positions in millimetres)', EXIT.failure);
+const IMAGE_EXT = new Set(['.png', '.jpg', '.jpeg']);
+const VIDEO_EXT = new Set(['.y4m', '.mjpeg', '.mjpg', '.mp4', '.webm', '.mov', '.mkv']);
+
+async function expandInputs(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of paths) {
+    let s;
+    try {
+      s = await stat(p);
+    } catch {
+      out.push(p); // reported as unreadable below
+      continue;
+    }
+    if (s.isDirectory()) {
+      const names = (await readdir(p)).filter((n) => IMAGE_EXT.has(extname(n).toLowerCase()) || VIDEO_EXT.has(extname(n).toLowerCase())).sort();
+      out.push(...names.map((n) => join(p, n)));
+    } else out.push(p);
+  }
+  return out;
+}
+
+export async function analyzeCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    game: { value: true },
+    variant: { value: true },
+    board: { value: true },
+    teams: { value: true },
+    annotate: { value: true },
+    json: { value: false },
+    verbose: { value: false },
+  });
+  if (args.positional.length === 0) throw new CliError('analyze needs at least one image, video or folder', EXIT.usage);
+  const setup = resolveGame(stringFlag(args, 'game'), stringFlag(args, 'variant'), stringFlag(args, 'board'));
+  const teamsArg = stringFlag(args, 'teams');
+  const teamColors = teamsArg ? parseTeamColours(teamsArg) : undefined;
+  const annotateDir = stringFlag(args, 'annotate');
+  if (annotateDir) await mkdir(annotateDir, { recursive: true });
+  const inputs = await expandInputs(args.positional);
+  if (inputs.length === 0) throw new CliError('no images or videos found in the given folder(s)', EXIT.usage);
+  const { cv } = await loadOpenCv();
+  let exit: number = EXIT.ok;
+  for (const file of inputs) {
+    if (VIDEO_EXT.has(extname(file).toLowerCase())) {
+      io.stderr.write(`${file}: video input is not available in this version; analyse still images (PNG, JPEG)\n`);
+      exit = Math.max(exit, EXIT.usage);
+      continue;
+    }
+    let frame;
+    try {
+      frame = await loadImageFile(file);
+    } catch (e) {
+      if (!(e instanceof ImageReadError)) throw e;
+      io.stderr.write(`${e.message}\n`);
+      exit = Math.max(exit, EXIT.unreadable);
+      continue;
+    }
+    const teamCount = teamColors?.length ?? 2;
+    const analysis = analyzeFrame(cv, frame, setup.profile, { teamCount, ...(teamColors ? { teamColors } : {}) });
+    const result = describe(file, setup, analysis, teamCount);
+    if (!analysis.calibration.found) exit = Math.max(exit, EXIT.boardNotFound);
+    if (annotateDir) {
+      const out = join(annotateDir, `${basename(file, extname(file))}.annotated.png`);
+      await writeAnnotatedPng(out, frame, setup.profile, analysis.calibration.found ? analysis.calibration : null, analysis.detection, result.calls, result.ids, result.headline);
+    }
+    if (args.flags.json) io.stdout.write(`${JSON.stringify(result.json)}\n`);
+    else io.stdout.write(result.text);
+  }
+  return exit;
+}
+
+function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof analyzeFrame>, teamCount: number) {
+  const cal = analysis.calibration;
+  const warnings: string[] = [];
+  const teams = Array.from({ length: teamCount }, (_, i) => String.fromCharCode(65 + i));
+  if (!cal.found || !analysis.detection) {
+    const json = { formatVersion: 1, file, game: setup.rules.id, board: setup.profile.id, calibration: { found: false, reason: cal.found ? '' : cal.reason }, discs: [], score: {}, warnings: [cal.found ? 'no detection' : `board not found: ${cal.reason}`] };
+    return { json, text: `${file}: board not found: ${cal.found ? '' : cal.reason}\n`, calls: [], ids: [], headline: `board not found` };
+  }
+  const det = analysis.detection;
+  const ids = det.discs.map((_, i) => `d${i + 1}`);
+  const discs: DiscState[] = det.discs.map((d, i) => ({
+    id: ids[i]!,
+    team: d.team ?? '?',
+    xMm: d.xMm,
+    yMm: d.yMm,
+    radiusMm: d.radiusMm,
+    uncertaintyMm: d.uncertaintyMm,
+    kind: d.kind,
+  }));
+  const state: BoardState = { discs };
+  const match = freshMatch(setup, teams);
+  const ctx = { profile: setup.profile, options: setup.options, match, decisions: [] };
+  const score = setup.rules.scoreRound(state, ctx);
+  if (det.handOverBoard) warnings.push('a hand or arm is over the board: no call from this image');
+  if (score.pendingIds.length > 0) warnings.push(`${score.pendingIds.length} call(s) too close to call, for a person to decide: ${score.pendingIds.join(', ')}`);
+  if (!cal.camera.focalFromPerspective) warnings.push('camera almost straight above the board: its height comes from a typical webcam lens, so parallax corrections are approximate');
+  const calls = score.calls;
+  const json = {
+    formatVersion: 1,
+    file,
+    game: setup.rules.id,
+    board: setup.profile.id,
+    calibration: {
+      found: true,
+      method: cal.method,
+      imageToBoard: cal.imageToBoard.map((v) => Number(v.toPrecision(9))),
+      rmsErrorPx: round2(cal.rmsErrorPx),
+      lensK1: Number(cal.lens.k1.toFixed(5)),
+      camera: { tiltDeg: round2(cal.camera.tiltDeg), heightMm: Math.round(cal.camera.centreZMm), focalPx: Math.round(cal.camera.focalPx) },
+    },
+    discs: det.discs.map((d, i) => {
+      const c = calls[i]!;
+      return {
+        id: ids[i],
+        xMm: round2(d.xMm),
+        yMm: round2(d.yMm),
+        radiusMm: round2(d.radiusMm),
+        color: d.color,
+        team: d.team,
+        zone: c.zone,
+        points: c.points,
+        call: c.call,
+        clearanceMm: round2(c.clearanceMm),
+        uncertaintyMm: round2(c.uncertaintyMm),
+        confidence: round2(d.confidence),
+        ...(c.line ? { line: c.line } : {}),
+      };
+    }),
+    score: score.points,
+    teamColors: det.teamColors,
+    timingsMs: { calibrate: Math.round(analysis.timings.calibrateMs), detect: Math.round(analysis.timings.detectMs) },
+    warnings,
+  };
+  const scoreText = Object.entries(score.points).map(([t, p]) => `${t} ${p}`).join(' - ');
+  const lines = [`${file}: board found (fit ${cal.rmsErrorPx.toFixed(2)} px, camera tilt ${cal.camera.tiltDeg.toFixed(0)} deg), ${det.discs.length} discs; score ${scoreText}`];
+  det.discs.forEach((d, i) => {
+    const c = calls[i]!;
+    lines.push(`  ${ids[i]!.padEnd(4)} team ${d.team ?? '?'}  (${d.xMm.toFixed(1)}, ${d.yMm.toFixed(1)}) mm  ${c.zone.padEnd(5)} ${String(c.points).padStart(3)} pts  ${c.call}${c.line ? ` ${c.line}` : ''} by ${c.clearanceMm.toFixed(2)} ± ${c.uncertaintyMm.toFixed(2)} mm`);
+  });
+  for (const w of warnings) lines.push(`  warning: ${w}`);
+  return { json, text: `${lines.join('\n')}\n`, calls, ids, headline: `${setup.rules.name}: ${scoreText}${score.pendingIds.length ? ` (${score.pendingIds.length} too close)` : ''}` };
 }

@@ -97,3 +97,28 @@ describe('the installed bin', () => {
     expect(bad.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('disc-referee score for every game and variant', () => {
+  it('scores a board state for each (exit 0, a numeric score per team)', async () => {
+    const { GAMES } = await import('../rules/games/registry.ts');
+    const state = { discs: [{ xMm: 0, yMm: 10, team: 'A' }, { xMm: 5, yMm: 100, team: 'B' }], compartments: { '1': 5, '2': 9, '3': 5, '4': 7 } };
+    const failures: string[] = [];
+    for (const g of Object.values(GAMES)) {
+      for (const variant of Object.keys(g.variants)) {
+        const r = await run(['score', '--game', g.id, '--variant', variant], JSON.stringify(state));
+        if (r.code !== 0) {
+          failures.push(`${g.id}/${variant}: exit ${r.code} ${r.stderr}`);
+          continue;
+        }
+        const json = JSON.parse(r.stdout);
+        if (!Object.values(json.score).every((v) => typeof v === 'number')) failures.push(`${g.id}/${variant}: score ${JSON.stringify(json.score)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('scores the sjoelbak sheet example 5/9/5/7 as 116', async () => {
+    const r = await run(['score', '--game', 'sjoelbak'], JSON.stringify({ discs: [], compartments: { '1': 5, '2': 9, '3': 5, '4': 7 } }));
+    expect(JSON.parse(r.stdout).score.A).toBe(116);
+  });
+});

@@ -5,6 +5,8 @@ import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES, profilesForGame } from '../rules/profiles/registry.ts';
 import { parseBoardProfile, type BoardProfile } from '../rules/profiles/schema.ts';
 import { CliError, EXIT } from './exit-codes.ts';
+import { foldJournal } from '../rules/core/match.ts';
+import type { MatchState } from '../rules/core/match-state.ts';
 
 export interface GameSetup {
   rules: GameRules<any>;
@@ -47,4 +49,12 @@ function loadBoard(arg: string, rules: GameRules<any>): BoardProfile {
   if (!r.ok) throw new CliError(`${arg}: ${r.error}`, EXIT.usage);
   if (r.profile.game !== rules.id) throw new CliError(`${arg}: a ${r.profile.game} board, not ${rules.id}`, EXIT.usage);
   return r.profile;
+}
+
+/** A match just set up with these teams: the context for scoring one board outside a match. */
+export function freshMatch(setup: GameSetup, teams: readonly string[]): MatchState {
+  const env = { games: GAMES, profiles: { ...BOARD_PROFILES, [setup.profile.id]: setup.profile } };
+  const r = foldJournal(env, [{ type: 'setup', game: setup.rules.id, variant: setup.variant, teams: [...teams], profileId: setup.profile.id }]);
+  if (!r.state) throw new CliError(r.error ?? 'cannot set up the match', EXIT.usage);
+  return r.state;
 }

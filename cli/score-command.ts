@@ -1,9 +1,8 @@
 /** `disc-referee score`: score a board state given in millimetres, without any image. */
 import type { BoardState } from '../rules/core/board-state.ts';
-import type { MatchState } from '../rules/core/match-state.ts';
 import { parseArgs, stringFlag } from './args.ts';
 import { CliError, EXIT } from './exit-codes.ts';
-import { resolveGame } from './game-setup.ts';
+import { freshMatch, resolveGame } from './game-setup.ts';
 import { readAll, type CliIo } from './io.ts';
 import { scoreInputSchema, toBoardState } from './score-input.ts';
 import { roundScoreJson } from './output-format.ts';
@@ -28,8 +27,8 @@ export async function scoreCommand(argv: readonly string[], io: CliIo): Promise<
   const state: BoardState = toBoardState(parsed.data);
   const teamsFlag = stringFlag(args, 'teams');
   const teams = parsed.data.teams ?? (teamsFlag ? teamsFlag.split(',') : teamsOf(state));
-  // Scoring outside a match: a minimal match context carries the teams.
-  const match = { teams, options: setup.options } as unknown as MatchState;
+  // Scoring outside a match: a match just set up carries the teams.
+  const match = freshMatch(setup, teams);
   const score = setup.rules.scoreRound(state, { profile: setup.profile, options: setup.options, match, decisions: parsed.data.decisions ?? [] });
   const out = {
     formatVersion: 1,

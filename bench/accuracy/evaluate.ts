@@ -46,7 +46,7 @@ export interface SceneEvaluation {
   details: string[];
 }
 
-const ON_BOARD = new Set(['in-play', 'ditch']);
+const ON_BOARD = new Set(['in-play', 'ditch', 'hole']);
 
 function rotate(d: MeasuredDisc, angleRad: number): MeasuredDisc {
   const c = Math.cos(angleRad);
@@ -134,7 +134,6 @@ export function evaluateScene(
 
   const teamsAll = [...new Set([...truthTeams, ...truthDiscs.map((d) => d.team)])].filter((t) => t.length > 0).sort();
   const holeTruth: Record<string, number> = {};
-  for (const d of truthDiscs) if (d.state === 'hole') holeTruth[d.team] = (holeTruth[d.team] ?? 0) + 1;
   const truthState: BoardState = {
     discs: visible.map((t): DiscState => ({ id: t.id, team: t.team, xMm: t.xMm, yMm: t.yMm, radiusMm: t.radiusMm })),
     hole: holeTruth,
@@ -151,7 +150,8 @@ export function evaluateScene(
         uncertaintyMm: m.uncertaintyMm,
       };
     }),
-    hole: holeTruth,
+    // The camera sees discs lying in a hole like any other (the rules call them 20s).
+    hole: {},
   };
   const match = { teams: teamsAll, options } as never;
   const ctxT = { profile, options, match };

@@ -12,7 +12,7 @@ import { findLargeEllipses, refineEllipse, type ImageEllipse } from './coarse-el
 import { concentricView, ellipseAffine, ellipseToConic, transformConic, type ConcentricView, type EllipseParams } from '../geometry/conic.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
-import { refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
+import { projectSeen, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import { searchEdge } from './edge-search.ts';
 import type { CalibrationResult } from './types.ts';
 
@@ -81,18 +81,24 @@ function handedness(h: readonly number[], at: { xMm: number; yMm: number }): num
   return (ex.x - o.x) * (ey.y - o.y) - (ex.y - o.y) * (ey.x - o.x);
 }
 
-/** Quick score of a guess: the share of samples with an edge right where predicted. */
-function quickScore(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSample[], rangePx: number, minResponse: number): number {
-  let found = 0;
+/**
+ * How well a mapping lines the model's edges up with the image: per feature, the mean signed
+ * edge response at the predicted places. A painted ring that is really there answers with
+ * the same sign all the way round; wood grain and discs average out.
+ */
+function alignmentScore(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSample[], rangePx: number): number {
+  const sums = new Map<string, number>();
   for (const s of samples) {
-    const p = applyHomography(state.boardToImage, s.xMm, s.yMm);
-    const q = applyHomography(state.boardToImage, s.xMm + s.nxMm, s.yMm + s.nyMm);
+    const p = projectSeen(state, s.xMm, s.yMm);
+    const q = projectSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm);
     const l = Math.hypot(q.x - p.x, q.y - p.y);
     if (!(l > 0)) continue;
     const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, 0);
-    if (hit && Math.abs(hit.response) >= minResponse) found++;
+    if (hit) sums.set(s.featureId, (sums.get(s.featureId) ?? 0) + Math.max(-60, Math.min(60, hit.response)));
   }
-  return found / samples.length;
+  let total = 0;
+  for (const v of sums.values()) total += Math.abs(v);
+  return total / Math.max(1, samples.length);
 }
 
 function outlineRadiusMm(profile: BoardProfile): number {
@@ -161,7 +167,7 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   const consider = (h: number[] | null) => {
     if (!h) return;
     const state = { boardToImage: h, lens: lens0 };
-    guesses.push({ state, score: quickScore(gray, state, roundSamples, 3, o.minEdgeResponse) });
+    guesses.push({ state, score: alignmentScore(gray, state, roundSamples, 3) });
   };
   for (let i = 0; i < refined.length; i++) {
     for (let j = 0; j < refined.length; j++) {
@@ -186,6 +192,7 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   trace('guesses', { scores: guesses.slice(0, 6).map((g) => g.score), homographies: guesses.slice(0, 6).map((g) => g.state.boardToImage) });
   const scaleMm = outlineRadiusMm(profile);
   let best: PassResult | null = null;
+  let bestScore = -1;
   for (const g of guesses.slice(0, 3)) {
     let fit: PassResult | null = null;
     let state: FitState = g.state;
@@ -196,8 +203,12 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
       state = fit;
       polarity = fit.polarity;
     }
-    trace('round-fit', { rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction });
-    if (fit && (!best || fit.inlierFraction - fit.rmsErrorPx * 0.05 > best.inlierFraction - best.rmsErrorPx * 0.05)) best = fit;
+    const score = fit ? alignmentScore(gray, fit, roundSamples, 1) : -1;
+    trace('round-fit', { rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, score });
+    if (fit && score > bestScore) {
+      best = fit;
+      bestScore = score;
+    }
   }
   if (!best) return { found: false, reason: 'the round shapes in the image do not match this board\'s rings' };
 

@@ -16,7 +16,7 @@ export const DETECT_DEFAULTS = {
   /** Least edge response (grey levels) for a rim point. */
   minRimResponse: 8,
   /** A candidate needs this share of its rim found. */
-  minRimCoverage: 0.6,
+  minRimCoverage: 0.45,
   /** Fitted radius must be within this fraction of the piece radius. */
   radiusTolerance: 0.08,
   /** Rim residuals beyond this many robust sigmas are dropped. */

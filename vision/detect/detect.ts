@@ -54,6 +54,19 @@ function holeMatching(profile: BoardProfile, xMm: number, yMm: number, fittedRad
   return null;
 }
 
+/**
+ * A disc whose centre is this near a hole's centre cannot be lying on the surface (it would
+ * drop in): it lies in the hole, sunk below the surface, so its measured centre carries a
+ * parallax error; its position is the hole's centre.
+ */
+function holeHolding(profile: BoardProfile, xMm: number, yMm: number, discRadiusMm: number): { xMm: number; yMm: number } | null {
+  for (const f of profile.features) {
+    if (f.kind !== 'hole' || f.radiusMm < discRadiusMm) continue;
+    if (Math.hypot(xMm - f.xMm, yMm - f.yMm) <= f.radiusMm - discRadiusMm + 3) return { xMm: f.xMm, yMm: f.yMm };
+  }
+  return null;
+}
+
 /** Mean colour of the inner part of a top face. */
 function topFaceColor(frame: Frame, planeToImage: readonly number[], cal: Calibration, xMm: number, yMm: number, radiusMm: number): Rgb {
   const acc = [0, 0, 0];
@@ -107,18 +120,20 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       continue;
     }
     if (found.some((f) => Math.hypot(f.xMm - rim.xMm, f.yMm - rim.yMm) < o.duplicateFraction * radiusMm)) continue;
-    const hole = holeMatching(profile, rim.xMm, rim.yMm, rim.radiusMm, radiusMm);
-    if (hole) {
-      rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `the edge of ${hole}, not a disc` });
+    const emptyHole = holeMatching(profile, rim.xMm, rim.yMm, rim.radiusMm, radiusMm);
+    if (emptyHole) {
+      rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `the edge of ${emptyHole}, not a disc` });
       continue;
     }
     const sigmaMm = rim.rmsMm / Math.sqrt(Math.max(1, rim.inliers / 2));
+    const hole = holeHolding(profile, rim.xMm, rim.yMm, radiusMm);
     const rgb = topFaceColor(input.frame, top, cal, rim.xMm, rim.yMm, radiusMm);
     const topPx = applyHomography(top, rim.xMm, rim.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
     found.push({
-      xMm: rim.xMm,
-      yMm: rim.yMm,
+      xMm: hole ? hole.xMm : rim.xMm,
+      yMm: hole ? hole.yMm : rim.yMm,
+      state: hole ? 'in-hole' : 'on-board',
       radiusMm: rim.radiusMm,
       uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm),
       color: hexOf(rgb),

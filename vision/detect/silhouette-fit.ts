@@ -102,10 +102,11 @@ export function fitSilhouette(
 ): SilhouetteFit | null {
   let cx = input.xMm;
   let cy = input.yMm;
-  let r = input.radiusMm;
+  const r = input.radiusMm;
   let polarity: -1 | 0 | 1 = 0;
   let result: SilhouetteFit | null = null;
   let outlineCount = 0;
+  let fittedRadius = input.radiusMm;
   // Local scale: pixels per millimetre at the disc.
   const c0 = project(input.boardToImage, input.lens, cx, cy);
   const c1 = project(input.boardToImage, input.lens, cx + 1, cy);
@@ -143,37 +144,34 @@ export function fitSilhouette(
       const p = project(ob.top ? input.topToImage : input.boardToImage, input.lens, bx, by);
       return ob.nx * (p.x - ob.qx) + ob.ny * (p.y - ob.qy);
     };
-    // Gauss-Newton on (x, y, r) with numeric derivatives; two rounds of outlier rejection.
+    // Gauss-Newton on the centre (the radius is the piece's, known), with numeric
+    // derivatives; outliers (a touching neighbour, a shadow's edge) dropped between rounds.
     for (let round = 0; round < 3; round++) {
       if (inl.length < 8) return null;
       for (let it = 0; it < 8; it++) {
         const eps = 1e-4;
-        const JtJ = [
-          [0, 0, 0],
-          [0, 0, 0],
-          [0, 0, 0],
-        ];
-        const Jtr = [0, 0, 0];
+        let a = 0;
+        let b = 0;
+        let c = 0;
+        let g0 = 0;
+        let g1 = 0;
         for (const ob of inl) {
           const f0 = residual(ob, cx, cy, r);
-          const J = [(residual(ob, cx + eps, cy, r) - f0) / eps, (residual(ob, cx, cy + eps, r) - f0) / eps, (residual(ob, cx, cy, r + eps) - f0) / eps];
-          for (let a = 0; a < 3; a++) {
-            Jtr[a]! += J[a]! * f0;
-            for (let b = 0; b < 3; b++) JtJ[a]![b]! += J[a]! * J[b]!;
-          }
+          const j0 = (residual(ob, cx + eps, cy, r) - f0) / eps;
+          const j1 = (residual(ob, cx, cy + eps, r) - f0) / eps;
+          a += j0 * j0;
+          b += j0 * j1;
+          c += j1 * j1;
+          g0 += j0 * f0;
+          g1 += j1 * f0;
         }
-        const det3 = (m: number[][]) =>
-          m[0]![0]! * (m[1]![1]! * m[2]![2]! - m[1]![2]! * m[2]![1]!) - m[0]![1]! * (m[1]![0]! * m[2]![2]! - m[1]![2]! * m[2]![0]!) + m[0]![2]! * (m[1]![0]! * m[2]![1]! - m[1]![1]! * m[2]![0]!);
-        const D = det3(JtJ);
-        if (!(Math.abs(D) > 1e-12)) break;
-        const solve = (col: number) => det3(JtJ.map((row, i) => row.map((v, j) => (j === col ? -Jtr[i]! : v)))) / D;
-        const dx = solve(0);
-        const dy = solve(1);
-        const dr = solve(2);
+        const det = a * c - b * b;
+        if (!(Math.abs(det) > 1e-12)) break;
+        const dx = -(c * g0 - b * g1) / det;
+        const dy = -(a * g1 - b * g0) / det;
         cx += dx;
         cy += dy;
-        r += dr;
-        if (Math.hypot(dx, dy, dr) < 1e-5) break;
+        if (Math.hypot(dx, dy) < 1e-5) break;
       }
       const res = inl.map((ob) => residual(ob, cx, cy, r));
       const sigma = Math.max(0.1, 1.4826 * median(res.map(Math.abs)));
@@ -181,12 +179,27 @@ export function fitSilhouette(
       if (keep.length === inl.length) break;
       inl = keep;
     }
+    // The radius the edges suggest (reported, and a check that this is a disc at all).
+    let seenR = r;
+    for (let it = 0; it < 5; it++) {
+      let jj = 0;
+      let jf = 0;
+      for (const ob of inl) {
+        const f0 = residual(ob, cx, cy, seenR);
+        const j = (residual(ob, cx, cy, seenR + 1e-4) - f0) / 1e-4;
+        jj += j * j;
+        jf += j * f0;
+      }
+      if (!(jj > 0)) break;
+      seenR -= jf / jj;
+    }
+    fittedRadius = seenR;
     const res = inl.map((ob) => residual(ob, cx, cy, r));
     const rmsPx = Math.sqrt(res.reduce((s, v) => s + v * v, 0) / Math.max(1, res.length));
     result = {
       xMm: cx,
       yMm: cy,
-      radiusMm: r,
+      radiusMm: fittedRadius,
       rmsMm: rmsPx / pxPerMm,
       coverage: inl.length / Math.max(1, outlineCount),
       inliers: inl.length,

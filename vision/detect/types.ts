@@ -11,6 +11,8 @@ export interface DetectedDisc {
   color: string;
   rgb: [number, number, number];
   kind: PieceKind;
+  /** 'in-hole': lying in a hole (a crokinole 20); its position is the hole's centre. */
+  state: 'on-board' | 'in-hole';
   /** Team label from colour clustering ('A', 'B', ...), or null when it could not be told. */
   team: string | null;
   /** 0..1: how cleanly a disc rim was found. */
