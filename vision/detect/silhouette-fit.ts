@@ -34,7 +34,7 @@ export interface SilhouetteFit {
   inliers: number;
   /** Mean edge contrast (grey levels) of the inliers. */
   contrast: number;
-  /** +1: the disc is brighter than its surroundings, -1 darker. */
+  /** +1: the top face is brighter than what surrounds it, -1 darker. */
   polarity: 1 | -1;
 }
 
@@ -103,7 +103,10 @@ export function fitSilhouette(
   let cx = input.xMm;
   let cy = input.yMm;
   const r = input.radiusMm;
-  let polarity: -1 | 0 | 1 = 0;
+  // The outline's edge can change sign around the disc: where the top face makes the outline
+  // it is top-against-board, where the side wall does it is wall-against-board, and a wall in
+  // shade is darker than a top in light. Each kind learns its own sign.
+  const polarity: { top: -1 | 0 | 1; wall: -1 | 0 | 1 } = { top: 0, wall: 0 };
   let result: SilhouetteFit | null = null;
   let outlineCount = 0;
   let fittedRadius = input.radiusMm;
@@ -127,17 +130,21 @@ export function fitSilhouette(
       if (!(nl > 0)) continue;
       nx /= nl;
       ny /= nl;
-      const hit = searchEdge(input.gray, p.x, p.y, nx, ny, Math.max(1, rangeMm * pxPerMm), 'step', 0, polarity === 0 ? 0 : (-polarity as -1 | 1));
+      const pol = p.top ? polarity.top : polarity.wall;
+      const hit = searchEdge(input.gray, p.x, p.y, nx, ny, Math.max(1, rangeMm * pxPerMm), 'step', 0, pol === 0 ? 0 : (-pol as -1 | 1));
       if (!hit || Math.abs(hit.response) < o.minRimResponse) continue;
       obs.push({ angle: p.angle, top: p.top, nx, ny, qx: p.x + nx * hit.offsetPx, qy: p.y + ny * hit.offsetPx, response: hit.response });
     }
     if (obs.length < 8) return null;
-    if (polarity === 0) {
-      // Going outwards, a bright disc gives a falling edge: response < 0.
-      const falling = obs.filter((ob) => ob.response < 0).length;
-      polarity = falling >= obs.length / 2 ? 1 : -1;
+    for (const kind of ['top', 'wall'] as const) {
+      if (polarity[kind] !== 0) continue;
+      const mine = obs.filter((ob) => ob.top === (kind === 'top'));
+      if (mine.length === 0) continue;
+      // Going outwards, a part brighter than the board gives a falling edge: response < 0.
+      const falling = mine.filter((ob) => ob.response < 0).length;
+      polarity[kind] = falling >= mine.length / 2 ? 1 : -1;
     }
-    let inl = obs.filter((ob) => Math.sign(ob.response) === -polarity);
+    let inl = obs.filter((ob) => Math.sign(ob.response) === -(ob.top ? polarity.top : polarity.wall));
     const residual = (ob: Observation, x: number, y: number, rr: number) => {
       const bx = x + rr * Math.cos(ob.angle);
       const by = y + rr * Math.sin(ob.angle);
@@ -204,7 +211,7 @@ export function fitSilhouette(
       coverage: inl.length / Math.max(1, outlineCount),
       inliers: inl.length,
       contrast: inl.reduce((s, ob) => s + Math.abs(ob.response), 0) / Math.max(1, inl.length),
-      polarity,
+      polarity: polarity.top === -1 ? -1 : 1,
     };
   }
   return result;

@@ -1,0 +1,53 @@
+/**
+ * The vision on every committed sample, scored like the benchmark. The thresholds live in
+ * corpus-thresholds.json and only go up: raise them when the vision gets better.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateScene, summarise, type SceneEvaluation } from '../bench/accuracy/evaluate.ts';
+import { samplesMatching } from '../fixtures/samples/samples.ts';
+import { GAMES } from '../rules/games/registry.ts';
+import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
+import { loadImageFile } from './image/load-image-node.ts';
+import { loadOpenCv, type CV } from './opencv/load-opencv.ts';
+import { analyzeFrame } from './pipeline/analyze-frame.ts';
+
+interface Thresholds {
+  minBoardFoundPct: number;
+  minRecallPct: number;
+  minPrecisionPct: number;
+  maxCentreMedianMm: number;
+  maxCentreP95Mm: number;
+  maxWrongCalls: number;
+  minExactScorePct: number;
+}
+
+const thresholds = JSON.parse(readFileSync(join(import.meta.dirname, 'corpus-thresholds.json'), 'utf8')) as Record<string, Thresholds>;
+let cv: CV;
+beforeAll(async () => {
+  cv = (await loadOpenCv()).cv;
+});
+
+describe('vision corpus (committed samples)', () => {
+  for (const [prefix, t] of Object.entries(thresholds)) {
+    it(`${prefix}: meets its thresholds`, async () => {
+      const evals: SceneEvaluation[] = [];
+      for (const s of samplesMatching(prefix)) {
+        const profile = BOARD_PROFILES[s.truth.profileId]!;
+        const a = analyzeFrame(cv, await loadImageFile(s.imagePath), profile);
+        evals.push(evaluateScene(GAMES[profile.game]!, profile, s.truth.discs, a.detection?.discs ?? null));
+      }
+      const sum = summarise(evals);
+      console.log(`${prefix}: ${JSON.stringify(sum)}`);
+      expect(sum.scenes).toBeGreaterThan(0);
+      expect(sum.boardFoundPct).toBeGreaterThanOrEqual(t.minBoardFoundPct);
+      expect(sum.recallPct).toBeGreaterThanOrEqual(t.minRecallPct);
+      expect(sum.precisionPct).toBeGreaterThanOrEqual(t.minPrecisionPct);
+      expect(sum.centreMedianMm).toBeLessThanOrEqual(t.maxCentreMedianMm);
+      expect(sum.centreP95Mm).toBeLessThanOrEqual(t.maxCentreP95Mm);
+      expect(sum.wrongCalls).toBeLessThanOrEqual(t.maxWrongCalls);
+      expect(sum.exactScorePct).toBeGreaterThanOrEqual(t.minExactScorePct);
+    });
+  }
+});

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sample } from '../../fixtures/samples/samples.ts';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import { loadImageFile } from '../image/load-image-node.ts';
+import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+import { analyzeFrame } from '../pipeline/analyze-frame.ts';
+
+const croki = BOARD_PROFILES['crokinole-nca-26in']!;
+let cv: CV;
+beforeAll(async () => {
+  cv = (await loadOpenCv()).cv;
+});
+
+/** Rotate measured positions by the board symmetry that best matches the truth. */
+function aligned(measured: { xMm: number; yMm: number }[], truth: { xMm: number; yMm: number }[], order: number) {
+  let best = { err: Infinity, pts: measured };
+  for (let k = 0; k < order; k++) {
+    const t = (-2 * Math.PI * k) / order;
+    const pts = measured.map((m) => ({ ...m, xMm: m.xMm * Math.cos(t) - m.yMm * Math.sin(t), yMm: m.xMm * Math.sin(t) + m.yMm * Math.cos(t) }));
+    const err = truth.reduce((s, tr) => s + Math.min(...pts.map((p) => Math.hypot(p.xMm - tr.xMm, p.yMm - tr.yMm))), 0);
+    if (err < best.err) best = { err, pts };
+  }
+  return best.pts;
+}
+
+describe('disc detection on a clean crokinole scene', () => {
+  it('finds every disc on the board, footprints within 1.5 mm (median 0.7 mm), teams apart', async () => {
+    const s = sample('crokinole-clean');
+    const a = analyzeFrame(cv, await loadImageFile(s.imagePath), croki);
+    expect(a.detection).not.toBeNull();
+    const truth = s.truth.discs.filter((d) => d.state === 'in-play');
+    const discs = a.detection!.discs;
+    const found = aligned(discs, truth, croki.symmetryOrder) as typeof discs;
+    const teamPairs = new Map<string, string>();
+    const errors: number[] = [];
+    for (const t of truth) {
+      const nearest = found.reduce((b, d) => (Math.hypot(d.xMm - t.xMm, d.yMm - t.yMm) < Math.hypot(b.xMm - t.xMm, b.yMm - t.yMm) ? d : b));
+      // Tolerances: what the detector does now on this scene (a pair of touching discs is the
+      // worst); the target is 0.3 mm median / 0.8 mm p95 over the corpus (bench:accuracy).
+      const e = Math.hypot(nearest.xMm - t.xMm, nearest.yMm - t.yMm);
+      errors.push(e);
+      expect(e).toBeLessThan(1.5);
+      // One detected label per truth team, and no two teams sharing one.
+      const seen = teamPairs.get(t.team);
+      if (seen) expect(nearest.team).toBe(seen);
+      else teamPairs.set(t.team, nearest.team!);
+    }
+    expect(new Set(teamPairs.values()).size).toBe(teamPairs.size);
+    errors.sort((x, y) => x - y);
+    expect(errors[Math.floor(errors.length / 2)]!).toBeLessThan(0.7);
+    const onBoard = s.truth.discs.filter((d) => d.state === 'in-play' || d.state === 'ditch').length;
+    expect(a.detection!.discs.filter((d) => d.state === 'on-board')).toHaveLength(onBoard);
+    expect(a.detection!.discs.filter((d) => d.state === 'in-hole')).toHaveLength(s.truth.discs.filter((d) => d.state === 'hole').length);
+  });
+});
