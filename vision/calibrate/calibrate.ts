@@ -15,6 +15,7 @@ import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
 import { projectSeen, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import { searchEdge } from './edge-search.ts';
 import type { CalibrationResult } from './types.ts';
+import { calibrateRect } from './calibrate-rect.ts';
 
 interface Circle {
   xMm: number;
@@ -25,8 +26,8 @@ interface Circle {
 /** Circles of the profile that an ellipse in the image may be, largest first. */
 function modelCircles(profile: BoardProfile): Circle[] {
   const out: Circle[] = [];
+  // The outline (rim, frame) stands above the surface: its image is not in the board's plane.
   if (profile.surface.shape === 'circle') out.push(profile.surface);
-  if (profile.outline.shape === 'circle') out.push(profile.outline);
   for (const f of profile.features) if (f.kind === 'ring' || f.kind === 'disk') out.push(f);
   return out.sort((a, b) => b.radiusMm - a.radiusMm);
 }
@@ -101,6 +102,20 @@ function alignmentScore(gray: GrayImage, state: FitState, samples: readonly Mode
   return total / Math.max(1, samples.length);
 }
 
+/** Why a fit is wrong if one of the painted rings is mostly not where the fit puts it. */
+function missingRing(profile: BoardProfile, samples: readonly ModelEdgeSample[], fit: PassResult, minCoverage: number): string | null {
+  const perFeature = new Map<string, number>();
+  for (const m of fit.matches) perFeature.set(m.sample.featureId, (perFeature.get(m.sample.featureId) ?? 0) + 1);
+  for (const f of profile.features) {
+    if (f.kind !== 'ring') continue;
+    const total = samples.filter((x) => x.featureId === f.id).length;
+    if (total === 0) continue;
+    const seen = (perFeature.get(f.id) ?? 0) / total;
+    if (seen < minCoverage) return `the board's "${f.id}" circle was not found where the fit puts it (${(seen * 100).toFixed(0)}% seen)`;
+  }
+  return null;
+}
+
 function outlineRadiusMm(profile: BoardProfile): number {
   const o = profile.outline;
   return o.shape === 'circle' ? o.radiusMm : Math.hypot(o.maxXMm - o.minXMm, o.maxYMm - o.minYMm) / 2;
@@ -146,9 +161,7 @@ export type CalibrationTrace = (stage: string, facts: Record<string, unknown>) =
 
 export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions> = {}, trace: CalibrationTrace = () => {}): CalibrationResult {
   const o = { ...CALIBRATE_DEFAULTS, ...options };
-  if (profile.surface.shape !== 'circle') {
-    return { found: false, reason: `automatic calibration of rectangular boards (${profile.id}) is not available yet; use manual calibration` };
-  }
+  if (profile.surface.shape !== 'circle') return calibrateRect(cv, gray, profile, options, trace);
   const samples = modelEdges(profile);
   const roundIds = new Set(['surface', ...profile.features.filter((f) => f.kind === 'ring' || f.kind === 'hole' || f.kind === 'disk').map((f) => f.id)]);
   const roundSamples = samples.filter((s) => roundIds.has(s.featureId));
@@ -158,17 +171,19 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   if (ellipses.length === 0) return { found: false, reason: 'no board-sized round shape in the image' };
 
   // Pairs of nested ellipses are images of concentric circles: they undo the perspective.
-  // Each (pair, pair of model circles with the same radius ratio) is a guess; single
-  // ellipses give rougher affine guesses as a fallback.
+  // Each (pair, pair of model circles with the same radius ratio) is a guess, refined with
+  // narrow searches. When none of them finds every ring, single ellipses give rougher
+  // affine guesses (a few pixels off under perspective), refined with wider searches.
   const lens0 = noLens(gray.widthPx, gray.heightPx);
   const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
   const circles = modelCircles(profile);
-  const guesses: { state: FitState; score: number }[] = [];
-  const consider = (h: number[] | null) => {
-    if (!h) return;
+  const scaleMm = outlineRadiusMm(profile);
+  const toGuess = (h: number[] | null, rangePx: number) => {
+    if (!h) return null;
     const state = { boardToImage: h, lens: lens0 };
-    guesses.push({ state, score: alignmentScore(gray, state, roundSamples, 3) });
+    return { state, score: alignmentScore(gray, state, roundSamples, rangePx) };
   };
+  const concentric: { state: FitState; score: number }[] = [];
   for (let i = 0; i < refined.length; i++) {
     for (let j = 0; j < refined.length; j++) {
       const a = refined[i]!;
@@ -182,33 +197,41 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
           if (small.radiusMm >= big.radiusMm) continue;
           const ratio = (small.radiusMm / big.radiusMm) ** 2;
           if (Math.abs(view.radiusRatioSquared / ratio - 1) > 0.08) continue;
-          consider(guessFromConcentric(a, view, big));
+          const g = toGuess(guessFromConcentric(a, view, big), 3);
+          if (g) concentric.push(g);
         }
       }
     }
   }
-  if (guesses.length === 0) for (const e of ellipses) for (const c of circles) consider(guessFromEllipse(e, c));
-  guesses.sort((a, b) => b.score - a.score);
-  trace('guesses', { scores: guesses.slice(0, 6).map((g) => g.score), homographies: guesses.slice(0, 6).map((g) => g.state.boardToImage) });
-  const scaleMm = outlineRadiusMm(profile);
-  let best: PassResult | null = null;
-  let bestScore = -1;
-  for (const g of guesses.slice(0, 3)) {
-    let fit: PassResult | null = null;
-    let state: FitState = g.state;
-    let polarity = new Map<string, Polarity>();
-    for (const rangePx of o.roundRangesPx) {
-      fit = refinePass(gray, state, roundSamples, polarity, { rangePx, fitLens: false, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: true });
-      if (!fit) break;
-      state = fit;
-      polarity = fit.polarity;
+  const roundFit = (guesses: { state: FitState; score: number }[], ranges: readonly number[], maxTries: number) => {
+    guesses.sort((a, b) => b.score - a.score);
+    trace('guesses', { scores: guesses.slice(0, 6).map((g) => g.score), homographies: guesses.slice(0, 6).map((g) => g.state.boardToImage) });
+    let best: PassResult | null = null;
+    let bestScore = -1;
+    for (const g of guesses.slice(0, maxTries)) {
+      let fit: PassResult | null = null;
+      let state: FitState = g.state;
+      let polarity = new Map<string, Polarity>();
+      for (const rangePx of ranges) {
+        fit = refinePass(gray, state, roundSamples, polarity, { rangePx, fitLens: false, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: true });
+        if (!fit) break;
+        state = fit;
+        polarity = fit.polarity;
+      }
+      const score = fit ? alignmentScore(gray, fit, roundSamples, 1) : -1;
+      trace('round-fit', { rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, score });
+      if (fit && score > bestScore) {
+        best = fit;
+        bestScore = score;
+      }
     }
-    const score = fit ? alignmentScore(gray, fit, roundSamples, 1) : -1;
-    trace('round-fit', { rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, score });
-    if (fit && score > bestScore) {
-      best = fit;
-      bestScore = score;
-    }
+    return best;
+  };
+  let best = roundFit(concentric, o.roundRangesPx, 4);
+  if (!best || missingRing(profile, samples, best, o.minRingCoverage)) {
+    const affine = ellipses.flatMap((e) => circles.map((c) => toGuess(guessFromEllipse(e, c), 8))).filter((g): g is { state: FitState; score: number } => g !== null);
+    const wide = roundFit(affine, o.wideRoundRangesPx, 6);
+    if (wide && (!best || !missingRing(profile, samples, wide, o.minRingCoverage))) best = wide;
   }
   if (!best) return { found: false, reason: 'the round shapes in the image do not match this board\'s rings' };
 
@@ -224,6 +247,9 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     for (const [k, v] of fit.polarity) polarity.set(k, v);
   }
   if (!fit) return { found: false, reason: 'the board\'s edges could not be followed' };
+  // Every painted ring must be there: a fit that found only the surface's edge is a wrong one.
+  const missing = missingRing(profile, samples, fit, o.minRingCoverage);
+  if (missing) return { found: false, reason: missing };
   if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.minInlierFraction) {
     return { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` };
   }

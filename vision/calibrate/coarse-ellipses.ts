@@ -87,7 +87,7 @@ export function findLargeEllipses(
         const err = ellipseFitError(pts, { cx: r.center.x, cy: r.center.y, a, b, angleRad: (r.angle * Math.PI) / 180 });
         // A contour that is only part of an ellipse still fits well; demand coverage too.
         const perimeter = Math.PI * (3 * (a + b) - Math.sqrt((3 * a + b) * (a + 3 * b)));
-        if (err > 1.5 || pts.length < 0.4 * perimeter) continue;
+        if (err > 1.5 || pts.length < 0.25 * perimeter) continue;
         found.push({
           centreXPx: (r.center.x + 0.5) * factor - 0.5,
           centreYPx: (r.center.y + 0.5) * factor - 0.5,

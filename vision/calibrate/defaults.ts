@@ -11,9 +11,11 @@ export const CALIBRATE_DEFAULTS = {
   maxEllipseCandidates: 6,
   /** Search ranges (pixels at full resolution) of the passes on the round markings, then on all. */
   roundRangesPx: [6, 4],
+  /** Passes for the rougher single-ellipse guesses, when no concentric guess fits. */
+  wideRoundRangesPx: [12, 8, 5, 3],
   fullRangesPx: [3, 2, 1.5],
   /** Least response (grey levels) for an edge sample to count as found. */
-  minEdgeResponse: 6,
+  minEdgeResponse: 4,
   /** Residuals beyond this many robust sigmas are dropped. */
   outlierSigmas: 3,
   /** Rotation search step for boards with rotational symmetry. */
@@ -27,6 +29,8 @@ export const CALIBRATE_DEFAULTS = {
   /** A fit worse than this is "board not found". */
   maxRmsErrorPx: 2.5,
   minInlierFraction: 0.35,
+  /** Each painted ring needs this share of its samples found. */
+  minRingCoverage: 0.3,
 };
 
 export type CalibrateOptions = typeof CALIBRATE_DEFAULTS;

@@ -1,0 +1,368 @@
+/**
+ * Rough first look for a rectangular board: large convex quadrilaterals in a downscaled edge
+ * image (the mat on the table, the playfield in its gutter, the frame of a carrom board).
+ * Each side is then followed at full resolution, the lens' k1 is estimated from how much the
+ * four straight sides bow (plumb-line), and the corners are re-made from straight lines in
+ * ideal (undistorted) pixels.
+ */
+import type { GrayImage } from '../image/frame.ts';
+import type { CV } from '../opencv/load-opencv.ts';
+import { withMats } from '../opencv/mat-scope.ts';
+import { undistortPx, type LensModel } from '../geometry/lens.ts';
+import { searchEdge } from './edge-search.ts';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface ImageQuad {
+  /** Corners in seen (distorted) full-resolution pixels, in order around the quad. */
+  cornersPx: Point[];
+  /** Points of the contour the quad came from (full-resolution seen pixels). */
+  contourPx: Point[];
+  areaPx: number;
+}
+
+export interface QuadOptions {
+  quadWidthPx: number;
+  quadCannyLow: number;
+  quadCannyHigh: number;
+  /** Least quad area as a share of the image. */
+  minQuadAreaFraction: number;
+  maxQuadCandidates: number;
+}
+
+/** Box-filter downscale by an integer factor into 8-bit pixels. */
+function downscale(gray: GrayImage, factor: number): { data: Uint8Array; widthPx: number; heightPx: number } {
+  const w = Math.floor(gray.widthPx / factor);
+  const h = Math.floor(gray.heightPx / factor);
+  const out = new Uint8Array(w * h);
+  const src = gray.data;
+  const inv = 1 / (factor * factor);
+  const acc = new Float32Array(w);
+  for (let y = 0; y < h; y++) {
+    acc.fill(0);
+    for (let dy = 0; dy < factor; dy++) {
+      let i = (y * factor + dy) * gray.widthPx;
+      for (let x = 0; x < w; x++) {
+        let s = 0;
+        for (let dx = 0; dx < factor; dx++) s += src[i++]!;
+        acc[x]! += s;
+      }
+    }
+    for (let x = 0; x < w; x++) out[y * w + x] = acc[x]! * inv;
+  }
+  return { data: out, widthPx: w, heightPx: h };
+}
+
+function polygonArea(p: readonly Point[]): number {
+  let a = 0;
+  for (let i = 0, j = p.length - 1; i < p.length; j = i++) a += p[j]!.x * p[i]!.y - p[i]!.x * p[j]!.y;
+  return a / 2;
+}
+
+/** Line through two points as (a, b, c) with a x + b y + c = 0 and (a, b) a unit normal. */
+function lineThrough(p: Point, q: Point): [number, number, number] {
+  const dx = q.x - p.x;
+  const dy = q.y - p.y;
+  const l = Math.hypot(dx, dy) || 1;
+  const a = -dy / l;
+  const b = dx / l;
+  return [a, b, -(a * p.x + b * p.y)];
+}
+
+function intersect(l: readonly number[], m: readonly number[]): Point | null {
+  const d = l[0]! * m[1]! - l[1]! * m[0]!;
+  if (Math.abs(d) < 1e-9) return null;
+  return { x: (l[1]! * m[2]! - l[2]! * m[1]!) / d, y: (l[2]! * m[0]! - l[0]! * m[2]!) / d };
+}
+
+function isConvex(p: readonly Point[]): boolean {
+  let sign = 0;
+  for (let i = 0; i < p.length; i++) {
+    const a = p[i]!;
+    const b = p[(i + 1) % p.length]!;
+    const c = p[(i + 2) % p.length]!;
+    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    if (cross === 0) return false;
+    if (sign === 0) sign = Math.sign(cross);
+    else if (Math.sign(cross) !== sign) return false;
+  }
+  return true;
+}
+
+/**
+ * A polygon with more than four sides (a hand or a disc on the board's edge adds some): the
+ * quad of four of its sides that keeps the most of its outline.
+ */
+function bestFourSides(poly: readonly Point[]): Point[] | null {
+  const n = poly.length;
+  if (n === 4) return [...poly];
+  if (n < 4 || n > 9) return null;
+  const lines = poly.map((p, i) => lineThrough(p, poly[(i + 1) % n]!));
+  const lengths = poly.map((p, i) => Math.hypot(poly[(i + 1) % n]!.x - p.x, poly[(i + 1) % n]!.y - p.y));
+  const total = lengths.reduce((s, v) => s + v, 0);
+  const area = Math.abs(polygonArea(poly));
+  let best: Point[] | null = null;
+  let bestScore = -Infinity;
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) {
+      for (let c = b + 1; c < n; c++) {
+        for (let d = c + 1; d < n; d++) {
+          const idx = [a, b, c, d];
+          const corners: Point[] = [];
+          for (let k = 0; k < 4; k++) {
+            const p = intersect(lines[idx[k]!]!, lines[idx[(k + 1) % 4]!]!);
+            if (!p) break;
+            corners.push(p);
+          }
+          if (corners.length < 4 || !isConvex(corners)) continue;
+          const qa = Math.abs(polygonArea(corners));
+          // Kept outline length, less a penalty for area the polygon does not have.
+          const kept = idx.reduce((s, i) => s + lengths[i]!, 0) / total;
+          const score = kept - Math.abs(qa - area) / area;
+          if (score > bestScore) {
+            bestScore = score;
+            best = corners;
+          }
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/** Large convex quadrilaterals in the image, largest first (seen, full-resolution pixels). */
+export function findBoardQuads(cv: CV, gray: GrayImage, o: QuadOptions): ImageQuad[] {
+  const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
+  const small = downscale(gray, factor);
+  const minArea = o.minQuadAreaFraction * small.widthPx * small.heightPx;
+  const toFull = (x: number, y: number): Point => ({ x: (x + 0.5) * factor - 0.5, y: (y + 0.5) * factor - 0.5 });
+  return withMats((scope) => {
+    const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
+    src.data.set(small.data);
+    const blurred = scope.keep(new cv.Mat());
+    cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
+    const edges = scope.keep(new cv.Mat());
+    cv.Canny(blurred, edges, o.quadCannyLow, o.quadCannyHigh);
+    // Close small gaps in the outline (a shadow, a low-contrast stretch).
+    const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
+    cv.dilate(edges, edges, kernel);
+    const contours = scope.keep(new cv.MatVector());
+    const hierarchy = scope.keep(new cv.Mat());
+    cv.findContours(edges, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE);
+    const found: ImageQuad[] = [];
+    for (let i = 0; i < contours.size(); i++) {
+      const c = contours.get(i);
+      const hull = new cv.Mat();
+      const approx = new cv.Mat();
+      try {
+        const r = cv.boundingRect(c);
+        if (r.width * r.height < minArea) continue;
+        cv.convexHull(c, hull, false, true);
+        const hullArea = cv.contourArea(hull);
+        if (hullArea < minArea) continue;
+        const perimeter = cv.arcLength(hull, true);
+        for (const eps of [0.02, 0.035]) {
+          cv.approxPolyDP(hull, approx, eps * perimeter, true);
+          const d = approx.data32S;
+          const poly: Point[] = [];
+          for (let k = 0; k < d.length; k += 2) poly.push({ x: d[k]!, y: d[k + 1]! });
+          const quad = bestFourSides(poly);
+          if (!quad) continue;
+          const area = Math.abs(polygonArea(quad));
+          if (area < minArea) continue;
+          const cd = c.data32S;
+          const contourPx: Point[] = [];
+          for (let k = 0; k < cd.length; k += 2) contourPx.push(toFull(cd[k]!, cd[k + 1]!));
+          found.push({ cornersPx: quad.map((p) => toFull(p.x, p.y)), contourPx, areaPx: area * factor * factor });
+          break;
+        }
+      } finally {
+        approx.delete();
+        hull.delete();
+        c.delete();
+      }
+    }
+    found.sort((p, q) => q.areaPx - p.areaPx);
+    const distinct: ImageQuad[] = [];
+    for (const q of found) {
+      const tol = 0.02 * Math.sqrt(q.areaPx) + 2 * factor;
+      const dup = distinct.some((d) => q.cornersPx.every((p) => d.cornersPx.some((r) => Math.hypot(r.x - p.x, r.y - p.y) < tol)));
+      if (!dup) distinct.push(q);
+    }
+    return distinct.slice(0, o.maxQuadCandidates);
+  });
+}
+
+export interface QuadSides {
+  /** Edge points found along each side (seen pixels); side i runs from corner i to i + 1. */
+  sidesPx: Point[][];
+}
+
+/**
+ * Follow each side of a coarse quad at full resolution: steps along the side, each looking
+ * across it for the strongest edge near the coarse contour.
+ */
+export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: number, minResponse: number, perSide = 48): QuadSides {
+  const sidesPx: Point[][] = [];
+  const c = quad.cornersPx;
+  for (let i = 0; i < 4; i++) {
+    const a = c[i]!;
+    const b = c[(i + 1) % 4]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const ux = (b.x - a.x) / len;
+    const uy = (b.y - a.y) / len;
+    const nx = -uy;
+    const ny = ux;
+    // The contour points near this side give its bow; bin them along the side.
+    const bins = new Array<number[]>(perSide).fill(null as unknown as number[]).map(() => [] as number[]);
+    const tol = 0.08 * len + 6;
+    for (const p of quad.contourPx) {
+      const t = (p.x - a.x) * ux + (p.y - a.y) * uy;
+      const s = (p.x - a.x) * nx + (p.y - a.y) * ny;
+      if (t < 0.04 * len || t > 0.96 * len || Math.abs(s) > tol) continue;
+      const k = Math.min(perSide - 1, Math.floor((t / len) * perSide));
+      bins[k]!.push(s);
+    }
+    const pts: Point[] = [];
+    for (let k = 0; k < perSide; k++) {
+      const t = ((k + 0.5) / perSide) * len;
+      if (t < 0.05 * len || t > 0.95 * len) continue;
+      const ss = bins[k]!;
+      if (ss.length === 0) continue;
+      // The outermost contour offset is the board's outline (inner ones are markings).
+      ss.sort((p, q) => p - q);
+      const s0 = ss[Math.floor(ss.length / 2)]!;
+      const x = a.x + ux * t + nx * s0;
+      const y = a.y + uy * t + ny * s0;
+      const hit = searchEdge(gray, x, y, nx, ny, rangePx, 'step', 0, 0);
+      if (!hit || Math.abs(hit.response) < minResponse) continue;
+      pts.push({ x: x + nx * hit.offsetPx, y: y + ny * hit.offsetPx });
+    }
+    sidesPx.push(pts);
+  }
+  return { sidesPx };
+}
+
+/** Total-least-squares line through points: unit normal (a, b), offset c; and the rms distance. */
+export function fitLine(pts: readonly Point[]): { line: [number, number, number]; rms: number } | null {
+  const n = pts.length;
+  if (n < 2) return null;
+  let mx = 0;
+  let my = 0;
+  for (const p of pts) {
+    mx += p.x;
+    my += p.y;
+  }
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (const p of pts) {
+    const dx = p.x - mx;
+    const dy = p.y - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  // Direction: the principal axis; the normal is perpendicular to it.
+  const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const a = -Math.sin(theta);
+  const b = Math.cos(theta);
+  const c = -(a * mx + b * my);
+  let ss = 0;
+  for (const p of pts) ss += (a * p.x + b * p.y + c) ** 2;
+  return { line: [a, b, c], rms: Math.sqrt(ss / n) };
+}
+
+/** Drop the points farthest from their side's line, a few times (a disc or a hand on the edge). */
+function trimSide(pts: Point[], lens: LensModel): Point[] {
+  let cur = pts;
+  for (let round = 0; round < 3; round++) {
+    const ideal = cur.map((p) => undistortPx(lens, p.x, p.y));
+    const f = fitLine(ideal);
+    if (!f) return cur;
+    const d = ideal.map((p) => Math.abs(f.line[0] * p.x + f.line[1] * p.y + f.line[2]));
+    const sorted = [...d].sort((p, q) => p - q);
+    const sigma = Math.max(0.5, 1.4826 * sorted[Math.floor(sorted.length / 2)]!);
+    const keep = cur.filter((_, i) => d[i]! <= 3 * sigma);
+    if (keep.length === cur.length || keep.length < 6) return keep.length < 6 ? cur : keep;
+    cur = keep;
+  }
+  return cur;
+}
+
+export interface StraightQuad {
+  /** Corners in ideal (undistorted) pixels, same order as the coarse quad. */
+  cornersPx: Point[];
+  lens: LensModel;
+  /** RMS distance of the side points from their straight lines (ideal pixels). */
+  straightnessPx: number;
+  /** Side points used per side. */
+  counts: number[];
+}
+
+/**
+ * Plumb-line lens estimate: the k1 that makes the four sides straightest, then the corners as
+ * intersections of the straight sides in ideal pixels.
+ */
+export function straightenQuad(sides: QuadSides, lens0: LensModel, k1Range: [number, number]): StraightQuad | null {
+  if (sides.sidesPx.some((s) => s.length < 6)) return null;
+  // Trim with a mild barrel first (typical webcam), then search k1.
+  let sidePts = sides.sidesPx.map((s) => trimSide(s, { ...lens0, k1: -0.05 }));
+  const cost = (k1: number) => {
+    const lens = { ...lens0, k1 };
+    let ss = 0;
+    let n = 0;
+    for (const s of sidePts) {
+      const f = fitLine(s.map((p) => undistortPx(lens, p.x, p.y)));
+      if (!f) return Infinity;
+      ss += f.rms * f.rms * s.length;
+      n += s.length;
+    }
+    // A weak pull towards no distortion where the sides cannot tell (a small board mid-frame).
+    return ss / n + 0.5 * k1 * k1;
+  };
+  let bestK = 0;
+  let bestC = Infinity;
+  for (let k = k1Range[0]; k <= k1Range[1] + 1e-9; k += 0.02) {
+    const c = cost(k);
+    if (c < bestC) {
+      bestC = c;
+      bestK = k;
+    }
+  }
+  // Golden-section search around the best grid value.
+  let lo = bestK - 0.02;
+  let hi = bestK + 0.02;
+  const g = (Math.sqrt(5) - 1) / 2;
+  for (let it = 0; it < 14; it++) {
+    const m1 = hi - g * (hi - lo);
+    const m2 = lo + g * (hi - lo);
+    if (cost(m1) < cost(m2)) hi = m2;
+    else lo = m1;
+  }
+  const lens = { ...lens0, k1: (lo + hi) / 2 };
+  sidePts = sidePts.map((s) => trimSide(s, lens));
+  const lines: [number, number, number][] = [];
+  let ss = 0;
+  let n = 0;
+  for (const s of sidePts) {
+    const f = fitLine(s.map((p) => undistortPx(lens, p.x, p.y)));
+    if (!f) return null;
+    lines.push(f.line);
+    ss += f.rms * f.rms * s.length;
+    n += s.length;
+  }
+  const cornersPx: Point[] = [];
+  for (let i = 0; i < 4; i++) {
+    // Corner i is where side i - 1 meets side i.
+    const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
+    if (!p) return null;
+    cornersPx.push(p);
+  }
+  return { cornersPx, lens, straightnessPx: Math.sqrt(ss / n), counts: sidePts.map((s) => s.length) };
+}

@@ -1,0 +1,34 @@
+/**
+ * Tunables of the automatic calibration of boards that are not concentric rings (mats, table
+ * shuffleboard, carrom, sjoelbak, Sling, PitRush), on top of CALIBRATE_DEFAULTS.
+ */
+export const RECT_CALIBRATE_DEFAULTS = {
+  /** Width the quadrilateral search works at. */
+  quadWidthPx: 640,
+  /** Canny thresholds of the quadrilateral search. */
+  quadCannyLow: 30,
+  quadCannyHigh: 90,
+  /** Least area of a board quadrilateral, as a share of the image. */
+  minQuadAreaFraction: 0.01,
+  maxQuadCandidates: 6,
+  /** Sides that stay this far from straight lines (rms, ideal pixels) are not a board's outline. */
+  maxQuadStraightnessPx: 1.2,
+  /** Range of k1 the plumb-line estimate from a quad's sides searches. */
+  lensK1RangeQuad: [-0.4, 0.16] as [number, number],
+  /** A guess that stretches the board more than this (singular value ratio) is no camera's view. */
+  maxAnisotropy: 1.7,
+  /** Edge samples along the board (spacing widened on large boards to keep at most the maximum). */
+  rectSampleSpacingMm: 6,
+  rectMaxSamples: 900,
+  /** Samples and search range (px) of the quick score that ranks the guesses. */
+  rectScoreSamples: 240,
+  rectScoreRangePx: 1.5,
+  /** Guesses fitted to all edges. */
+  rectRefineCandidates: 3,
+  /** Search ranges (px) of the first passes from a quad's guess, before `fullRangesPx`. */
+  rectRangesPx: [5, 3.5],
+  /** A wall's or block's face counts as seen when the camera stands this far in front of it. */
+  faceMarginMm: 0,
+};
+
+export type RectCalibrateOptions = typeof RECT_CALIBRATE_DEFAULTS;

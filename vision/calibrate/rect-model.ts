@@ -1,0 +1,271 @@
+/**
+ * What a camera can fit on a rectangular board (or any board whose markings are not a set of
+ * concentric circles): the profile's edges at board height (painted lines, filled areas, holes,
+ * the sides of the playing surface and the feet of blocks standing on it), which of them a
+ * camera only sees from one side, the rectangles a coarse outline may be, and the rotations
+ * that map the markings onto themselves.
+ */
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { featuresOfKind } from '../../rules/profiles/schema.ts';
+import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
+
+/**
+ * A model edge sample, optionally seen only from one side: the foot of a wall or a block face
+ * is hidden when the camera stands behind the face (its own top edge covers it).
+ */
+export interface BoardEdgeSample extends ModelEdgeSample {
+  /** The face is seen when (camera - point) . facing > 0 (board plane, mm). */
+  facing?: { xMm: number; yMm: number };
+}
+
+export interface Rect {
+  minXMm: number;
+  minYMm: number;
+  maxXMm: number;
+  maxYMm: number;
+}
+
+export interface BoardModel {
+  samples: BoardEdgeSample[];
+  /** Rectangles a large quadrilateral in the image may be the outline of (surface first). */
+  rects: Rect[];
+  /** Centre of the board's rotational symmetry. */
+  centre: { xMm: number; yMm: number };
+  /** Rotations (multiples of 360 / order) about `centre` that map the markings onto themselves. */
+  symmetryOrder: number;
+  /** Half the diagonal of the surface, for normalising fits. */
+  scaleMm: number;
+}
+
+export interface BoardModelOptions {
+  /** Spacing of edge samples; widened on large boards to keep about `maxSamples`. */
+  spacingMm: number;
+  maxSamples: number;
+}
+
+const SIDES = ['s', 'e', 'n', 'w'] as const;
+
+function surfaceRect(profile: BoardProfile): Rect {
+  const s = profile.surface;
+  if (s.shape === 'rect') return { minXMm: s.minXMm, minYMm: s.minYMm, maxXMm: s.maxXMm, maxYMm: s.maxYMm };
+  return { minXMm: s.xMm - s.radiusMm, minYMm: s.yMm - s.radiusMm, maxXMm: s.xMm + s.radiusMm, maxYMm: s.yMm + s.radiusMm };
+}
+
+function outlineRect(profile: BoardProfile): Rect {
+  const s = profile.outline;
+  if (s.shape === 'rect') return { minXMm: s.minXMm, minYMm: s.minYMm, maxXMm: s.maxXMm, maxYMm: s.maxYMm };
+  return { minXMm: s.xMm - s.radiusMm, minYMm: s.yMm - s.radiusMm, maxXMm: s.xMm + s.radiusMm, maxYMm: s.yMm + s.radiusMm };
+}
+
+function segment(id: string, x1: number, y1: number, x2: number, y2: number, spacingMm: number, endMarginMm: number, facing?: { xMm: number; yMm: number }): BoardEdgeSample[] {
+  const len = Math.hypot(x2 - x1, y2 - y1);
+  if (len <= 2 * endMarginMm) return [];
+  const ux = (x2 - x1) / len;
+  const uy = (y2 - y1) / len;
+  const n = Math.max(2, Math.round((len - 2 * endMarginMm) / spacingMm));
+  const out: BoardEdgeSample[] = [];
+  for (let i = 0; i <= n; i++) {
+    const t = endMarginMm + ((len - 2 * endMarginMm) * i) / n;
+    const s: BoardEdgeSample = { xMm: x1 + ux * t, yMm: y1 + uy * t, nxMm: -uy, nyMm: ux, kind: 'step', widthMm: 0, featureId: id };
+    if (facing) s.facing = facing;
+    out.push(s);
+  }
+  return out;
+}
+
+function insideRect(r: Rect, x: number, y: number, marginMm: number): boolean {
+  return x > r.minXMm - marginMm && x < r.maxXMm + marginMm && y > r.minYMm - marginMm && y < r.maxYMm + marginMm;
+}
+
+function onRectEdge(r: Rect, x: number, y: number, tolMm: number): boolean {
+  const inX = x > r.minXMm - tolMm && x < r.maxXMm + tolMm;
+  const inY = y > r.minYMm - tolMm && y < r.maxYMm + tolMm;
+  return (inY && (Math.abs(x - r.minXMm) < tolMm || Math.abs(x - r.maxXMm) < tolMm)) || (inX && (Math.abs(y - r.minYMm) < tolMm || Math.abs(y - r.maxYMm) < tolMm));
+}
+
+/** Edge samples of a board, with the faces they belong to. */
+function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample[] {
+  const surface = surfaceRect(profile);
+  const outline = outlineRect(profile);
+  const blocks = featuresOfKind(profile, 'block');
+  const out: BoardEdgeSample[] = [];
+  // Painted lines and rings (unpainted ones are drawn nowhere), disks and holes.
+  for (const s of modelEdges(profile, { spacingMm, minSamplesPerCurve: 32 })) {
+    if (s.featureId === 'surface') continue;
+    if (s.kind === 'line' && s.widthMm <= 0) continue;
+    // Paint under a block is hidden.
+    if (blocks.some((b) => insideRect(b, s.xMm, s.yMm, 1))) continue;
+    out.push(s);
+  }
+  // The sides of the playing surface: where a wall or frame stands beyond a side, its foot is
+  // hidden from a camera outside that wall.
+  if (profile.surface.shape === 'rect') {
+    const r = surface;
+    const corners = [
+      [r.minXMm, r.minYMm],
+      [r.maxXMm, r.minYMm],
+      [r.maxXMm, r.maxYMm],
+      [r.minXMm, r.maxYMm],
+    ] as const;
+    const margins = [r.minYMm - outline.minYMm, outline.maxXMm - r.maxXMm, outline.maxYMm - r.maxYMm, r.minXMm - outline.minXMm];
+    const inward = [
+      { xMm: 0, yMm: 1 },
+      { xMm: -1, yMm: 0 },
+      { xMm: 0, yMm: -1 },
+      { xMm: 1, yMm: 0 },
+    ];
+    for (let i = 0; i < 4; i++) {
+      const a = corners[i]!;
+      const b = corners[(i + 1) % 4]!;
+      const walled = margins[i]! > 1 || blocks.some((bl) => onRectEdge(bl, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, 1) && !insideRect(r, (bl.minXMm + bl.maxXMm) / 2, (bl.minYMm + bl.maxYMm) / 2, -1));
+      const side = segment(`surface-${SIDES[i]}`, a[0], a[1], b[0], b[1], spacingMm, 12, walled ? inward[i] : undefined);
+      // Along a block standing on the surface by its edge, the edge is that block's foot.
+      out.push(...side.filter((s) => !blocks.some((bl) => insideRect(bl, s.xMm, s.yMm, 1) && insideRect(r, (bl.minXMm + bl.maxXMm) / 2, (bl.minYMm + bl.maxYMm) / 2, -1))));
+    }
+  }
+  // Feet of blocks standing on the surface (bars, walls, gates), seen from the side they face.
+  for (const b of blocks) {
+    const cx = (b.minXMm + b.maxXMm) / 2;
+    const cy = (b.minYMm + b.maxYMm) / 2;
+    if (!insideRect(surface, cx, cy, -1)) continue;
+    const faces: [number, number, number, number, { xMm: number; yMm: number }][] = [
+      [b.minXMm, b.minYMm, b.maxXMm, b.minYMm, { xMm: 0, yMm: -1 }],
+      [b.maxXMm, b.minYMm, b.maxXMm, b.maxYMm, { xMm: 1, yMm: 0 }],
+      [b.maxXMm, b.maxYMm, b.minXMm, b.maxYMm, { xMm: 0, yMm: 1 }],
+      [b.minXMm, b.maxYMm, b.minXMm, b.minYMm, { xMm: -1, yMm: 0 }],
+    ];
+    for (const [x1, y1, x2, y2, n] of faces) {
+      for (const s of segment(`${b.id}-foot`, x1, y1, x2, y2, spacingMm, 6, n)) {
+        // A face against another block or on the surface's side shows no foot.
+        const px = s.xMm + n.xMm * 2;
+        const py = s.yMm + n.yMm * 2;
+        if (!insideRect(surface, px, py, -1)) continue;
+        if (blocks.some((o) => o !== b && insideRect(o, px, py, 0))) continue;
+        // Keep the sample normal pointing out of the face, as the face is seen.
+        out.push({ ...s, nxMm: n.xMm, nyMm: n.yMm });
+      }
+    }
+  }
+  // Filled areas without a painted border (a step in colour), where not on the surface's side
+  // nor under a block.
+  for (const f of featuresOfKind(profile, 'region')) {
+    if (!f.fill || f.lineWidthMm > 0) continue;
+    for (let i = 0; i < f.pointsMm.length; i++) {
+      const a = f.pointsMm[i]!;
+      const b = f.pointsMm[(i + 1) % f.pointsMm.length]!;
+      for (const s of segment(f.id, a.xMm, a.yMm, b.xMm, b.yMm, spacingMm, 6)) {
+        if (profile.surface.shape === 'rect' && onRectEdge(surface, s.xMm, s.yMm, 3)) continue;
+        if (blocks.some((bl) => insideRect(bl, s.xMm, s.yMm, 2))) continue;
+        out.push(s);
+      }
+    }
+  }
+  return out;
+}
+
+/** Rotations by 360/k about `centre` (k = 2, 4) that map every sample onto a sample. */
+function symmetryOf(samples: readonly BoardEdgeSample[], centre: { xMm: number; yMm: number }, surface: Rect, declared: number): number {
+  const key = (x: number, y: number) => `${Math.round(x / 2)},${Math.round(y / 2)}`;
+  const cells = new Map<string, BoardEdgeSample[]>();
+  for (const s of samples) {
+    const k = key(s.xMm, s.yMm);
+    const l = cells.get(k);
+    if (l) l.push(s);
+    else cells.set(k, [s]);
+  }
+  const maps = (deg: number) => {
+    const c = Math.cos((deg * Math.PI) / 180);
+    const sn = Math.sin((deg * Math.PI) / 180);
+    for (const s of samples) {
+      const dx = s.xMm - centre.xMm;
+      const dy = s.yMm - centre.yMm;
+      const x = centre.xMm + c * dx - sn * dy;
+      const y = centre.yMm + sn * dx + c * dy;
+      const nx = c * s.nxMm - sn * s.nyMm;
+      const ny = sn * s.nxMm + c * s.nyMm;
+      let hit = false;
+      for (let i = -1; i <= 1 && !hit; i++) {
+        for (let j = -1; j <= 1 && !hit; j++) {
+          for (const o of cells.get(key(x + 2 * i, y + 2 * j)) ?? []) {
+            // Samples are spaced along their edge: the rotated one must lie on the same edge.
+            const d = Math.abs((x - o.xMm) * o.nxMm + (y - o.yMm) * o.nyMm);
+            if (d < 1.5 && Math.abs(nx * o.nxMm + ny * o.nyMm) > 0.99 && o.kind === s.kind) hit = true;
+          }
+        }
+      }
+      if (!hit) return false;
+    }
+    return true;
+  };
+  const square = Math.abs(surface.maxXMm - surface.minXMm - (surface.maxYMm - surface.minYMm)) < 1;
+  let order = 1;
+  if (maps(180)) order = 2;
+  if (order === 2 && square && maps(90)) order = 4;
+  return Math.max(order, declared);
+}
+
+/** Ordered cuts across the surface: where full-width lines or rows of blocks divide it. */
+function cuts(profile: BoardProfile, r: Rect, axis: 'x' | 'y'): number[] {
+  const span = axis === 'y' ? r.maxXMm - r.minXMm : r.maxYMm - r.minYMm;
+  const values: number[] = [];
+  for (const f of featuresOfKind(profile, 'line')) {
+    if (f.lineWidthMm <= 0) continue;
+    const along = axis === 'y' ? Math.abs(f.x2Mm - f.x1Mm) : Math.abs(f.y2Mm - f.y1Mm);
+    const across = axis === 'y' ? Math.abs(f.y2Mm - f.y1Mm) : Math.abs(f.x2Mm - f.x1Mm);
+    if (across < 1 && along > 0.85 * span) values.push(axis === 'y' ? f.y1Mm : f.x1Mm);
+  }
+  // Rows of blocks spanning the surface (a bar, a wall with its gate): both faces.
+  const blocks = featuresOfKind(profile, 'block').filter((b) => insideRect(r, (b.minXMm + b.maxXMm) / 2, (b.minYMm + b.maxYMm) / 2, -1));
+  const groups = new Map<string, number>();
+  for (const b of blocks) {
+    const k = axis === 'y' ? `${b.minYMm},${b.maxYMm}` : `${b.minXMm},${b.maxXMm}`;
+    groups.set(k, (groups.get(k) ?? 0) + (axis === 'y' ? b.maxXMm - b.minXMm : b.maxYMm - b.minYMm));
+  }
+  for (const [k, len] of groups) if (len > 0.85 * span) values.push(...k.split(',').map(Number));
+  const lo = axis === 'y' ? r.minYMm : r.minXMm;
+  const hi = axis === 'y' ? r.maxYMm : r.maxXMm;
+  const all = [lo, hi, ...values.filter((v) => v > lo + 5 && v < hi - 5)].sort((a, b) => a - b);
+  return all.filter((v, i) => i === 0 || v - all[i - 1]! > 5);
+}
+
+export function boardModel(profile: BoardProfile, o: BoardModelOptions): BoardModel {
+  const surface = surfaceRect(profile);
+  const outline = outlineRect(profile);
+  const scaleMm = Math.hypot(surface.maxXMm - surface.minXMm, surface.maxYMm - surface.minYMm) / 2;
+  let samples = boardSamples(profile, o.spacingMm);
+  if (samples.length > o.maxSamples) samples = boardSamples(profile, (o.spacingMm * samples.length) / o.maxSamples);
+  const centre = profile.surface.shape === 'rect' ? { xMm: (surface.minXMm + surface.maxXMm) / 2, yMm: (surface.minYMm + surface.maxYMm) / 2 } : { xMm: profile.surface.xMm, yMm: profile.surface.yMm };
+  const rects: Rect[] = [surface];
+  const differs = (a: Rect, b: Rect) => Math.abs(a.minXMm - b.minXMm) + Math.abs(a.maxXMm - b.maxXMm) + Math.abs(a.minYMm - b.minYMm) + Math.abs(a.maxYMm - b.maxYMm) > 2;
+  if (differs(outline, surface)) rects.push(outline);
+  if (profile.surface.shape === 'rect') {
+    // Parts of the surface between full-width lines or bars: a coarse outline may be one of them.
+    const ys = cuts(profile, surface, 'y');
+    const xs = cuts(profile, surface, 'x');
+    for (let i = 0; i + 1 < ys.length; i++) {
+      for (let j = 0; j + 1 < xs.length; j++) {
+        const r = { minXMm: xs[j]!, maxXMm: xs[j + 1]!, minYMm: ys[i]!, maxYMm: ys[i + 1]! };
+        if (rects.every((q) => differs(q, r))) rects.push(r);
+      }
+    }
+    if (xs.length > 2) {
+      for (let i = 0; i + 1 < ys.length; i++) {
+        const r = { minXMm: surface.minXMm, maxXMm: surface.maxXMm, minYMm: ys[i]!, maxYMm: ys[i + 1]! };
+        if (rects.every((q) => differs(q, r))) rects.push(r);
+      }
+    }
+    if (ys.length > 2) {
+      for (let j = 0; j + 1 < xs.length; j++) {
+        const r = { minXMm: xs[j]!, maxXMm: xs[j + 1]!, minYMm: surface.minYMm, maxYMm: surface.maxYMm };
+        if (rects.every((q) => differs(q, r))) rects.push(r);
+      }
+    }
+  }
+  return { samples, rects, centre, symmetryOrder: symmetryOf(samples, centre, surface, profile.symmetryOrder), scaleMm };
+}
+
+/** Samples a camera at `cameraMm` (board plane position) can see. */
+export function visibleSamples(samples: readonly BoardEdgeSample[], cameraMm: { xMm: number; yMm: number } | null, marginMm = 0): BoardEdgeSample[] {
+  if (!cameraMm) return samples.filter((s) => !s.facing);
+  return samples.filter((s) => !s.facing || (cameraMm.xMm - s.xMm) * s.facing.xMm + (cameraMm.yMm - s.yMm) * s.facing.yMm > marginMm);
+}
