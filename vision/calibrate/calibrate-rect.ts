@@ -78,7 +78,7 @@ function sharpScore(gray: GrayImage, state: FitState, samples: readonly BoardEdg
     const p = distortPx(state.lens, ...xy(applyHomography(state.boardToImage, s.xMm, s.yMm)));
     const q = distortPx(state.lens, ...xy(applyHomography(state.boardToImage, s.xMm + s.nxMm, s.yMm + s.nyMm)));
     const l = Math.hypot(q.x - p.x, q.y - p.y);
-    if (!(l > 0)) continue;
+    if (!(l > 0 && l < 50) || !(p.x >= 0 && p.y >= 0 && p.x < gray.widthPx && p.y < gray.heightPx)) continue;
     const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, 0);
     if (hit) sum += Math.min(40, Math.abs(hit.response));
   }
@@ -98,8 +98,14 @@ function rectCorners(r: Rect): Point[] {
   ];
 }
 
+/** Whether the whole board lies in front of the camera under a mapping (no horizon across it). */
+function inFront(h: readonly number[], r: Rect): boolean {
+  const w = rectCorners(r).map((p) => h[6]! * p.x + h[7]! * p.y + h[8]!);
+  return w.every((v) => v > 0) || w.every((v) => v < 0);
+}
+
 /** The mappings a quad's corners allow onto a model rectangle: 4 rotations, never mirrored. */
-function quadMappings(corners: readonly Point[], r: Rect): { h: number[]; shift: number }[] {
+function quadMappings(corners: readonly Point[], r: Rect, board: Rect): { h: number[]; shift: number }[] {
   const model = rectCorners(r);
   const centre = { xMm: (r.minXMm + r.maxXMm) / 2, yMm: (r.minYMm + r.maxYMm) / 2 };
   let order = [0, 1, 2, 3];
@@ -109,7 +115,7 @@ function quadMappings(corners: readonly Point[], r: Rect): { h: number[]; shift:
   const out: { h: number[]; shift: number }[] = [];
   for (let shift = 0; shift < 4; shift++) {
     const h = homographyFromPairs(model.map((m, i) => ({ from: m, to: corners[order[(i + shift) % 4]!]! })));
-    if (h && handedness(h, centre) < 0) out.push({ h, shift });
+    if (h && handedness(h, centre) < 0 && inFront(h, board)) out.push({ h, shift });
   }
   return out;
 }
@@ -155,27 +161,42 @@ interface Refined {
   samples: BoardEdgeSample[];
 }
 
-/** Fit a guess to all the edges the camera sees, with shrinking search ranges. */
-function refine(gray: GrayImage, start: FitState, model: BoardModel, o: Options, trace: Trace): Refined | null {
+/**
+ * Whether a mapping is a camera's view of the board: in front of it, not stretched beyond
+ * what a tilted camera does, and not shrunk to a sliver (a fit can slide into that, putting
+ * every sample on one strong edge).
+ */
+function plausible(h: readonly number[], model: BoardModel, gray: GrayImage, o: Options): boolean {
+  const r = model.rects[0]!;
+  if (!inFront(h, r)) return false;
+  const centre = { xMm: (r.minXMm + r.maxXMm) / 2, yMm: (r.minYMm + r.maxYMm) / 2 };
+  if (anisotropy(h, centre, 0.05 * Math.min(r.maxXMm - r.minXMm, r.maxYMm - r.minYMm)) > o.maxAnisotropy) return false;
+  const pts = rectCorners(r).map((p) => applyHomography(h, p.x, p.y));
+  let area = 0;
+  for (let i = 0, j = 3; i < 4; j = i++) area += pts[j]!.x * pts[i]!.y - pts[i]!.x * pts[j]!.y;
+  return Math.abs(area) / 2 >= 0.5 * o.minQuadAreaFraction * gray.widthPx * gray.heightPx;
+}
+
+/** Samples the camera of a mapping sees: feet of faces it stands clearly behind are left out. */
+function seenFrom(h: readonly number[], samples: readonly BoardEdgeSample[], model: BoardModel, gray: GrayImage, o: Options): BoardEdgeSample[] {
+  return visibleSamples(samples, cameraOver(h, gray, o), o.faceMarginFraction * model.scaleMm);
+}
+
+/** Passes at the given ranges; null when the fit leaves the plausible views. */
+function passes(gray: GrayImage, start: FitState, polarity0: Map<string, Polarity>, samples: BoardEdgeSample[], ranges: readonly number[], lens: boolean, model: BoardModel, o: Options, trace: Trace): Refined | null {
   let state = start;
-  let polarity = new Map<string, Polarity>();
-  let fit: PassResult | null = null;
-  let samples = visibleSamples(model.samples, cameraOver(state.boardToImage, gray, o), o.faceMarginMm);
-  const ranges = [...o.rectRangesPx, ...o.fullRangesPx];
-  for (let i = 0; i < ranges.length; i++) {
-    const rangePx = ranges[i]!;
-    const late = i >= o.rectRangesPx.length;
-    const fitLens = late && imageSpan(state.boardToImage, model, gray) >= o.lensFitMinSpan;
+  let polarity = polarity0;
+  let result: Refined | null = null;
+  for (const rangePx of ranges) {
+    const fitLens = lens && imageSpan(state.boardToImage, model, gray) >= o.lensFitMinSpan;
     const next = refinePass(gray, state, samples, polarity, { rangePx, fitLens, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm: model.scaleMm, holdRotation: false });
     trace('rect-pass', { rangePx, fitLens, rms: next?.rmsErrorPx, inliers: next?.inlierFraction, samples: samples.length, k1: next?.lens.k1 });
-    if (!next) return fit ? { fit, samples } : null;
-    fit = next;
+    if (!next || !plausible(next.boardToImage, model, gray, o)) return null;
+    result = { fit: next, samples };
     state = next;
     polarity = next.polarity;
-    // Which faces the camera sees follows from where it stands.
-    samples = visibleSamples(model.samples, cameraOver(state.boardToImage, gray, o), o.faceMarginMm);
   }
-  return fit ? { fit, samples } : null;
+  return result;
 }
 
 export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
@@ -186,6 +207,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   trace('quads', { count: quads.length, corners: quads.map((q) => q.cornersPx.map((p) => [Math.round(p.x), Math.round(p.y)])) });
   if (quads.length === 0) return { found: false, reason: 'no board-sized quadrilateral (the board\'s outline) in the image' };
 
+  // Every way each quad's corners may match each model rectangle, scored sharply.
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
   const scoreSamples = thin(model.samples, o.rectScoreSamples);
   const hyps: Hypothesis[] = [];
@@ -197,12 +219,10 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       return;
     }
     model.rects.forEach((r, ri) => {
-      const centre = { xMm: (r.minXMm + r.maxXMm) / 2, yMm: (r.minYMm + r.maxYMm) / 2 };
-      const stepMm = 0.05 * Math.min(r.maxXMm - r.minXMm, r.maxYMm - r.minYMm);
-      for (const { h, shift } of quadMappings(straight.cornersPx, r)) {
-        if (anisotropy(h, centre, stepMm) > o.maxAnisotropy) continue;
+      for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {
+        if (!plausible(h, model, gray, o)) continue;
         const state = { boardToImage: h, lens: straight.lens };
-        const seen = visibleSamples(scoreSamples, cameraOver(h, gray, o), o.faceMarginMm);
+        const seen = seenFrom(h, scoreSamples, model, gray, o);
         hyps.push({ state, score: sharpScore(gray, state, seen, o.rectScoreRangePx) * (seen.length / scoreSamples.length), quad: qi, rect: ri, shift });
       }
     });
@@ -211,13 +231,20 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), quad: h.quad, rect: h.rect, shift: h.shift })) });
   if (hyps.length === 0) return { found: false, reason: 'no quadrilateral in the image matches this board\'s outline' };
 
-  let best: Refined | null = null;
-  const quality = (f: PassResult) => f.inlierFraction - 0.05 * f.rmsErrorPx;
+  // A first fit to all the edges from each of the best guesses, on a thinned set of samples,
+  // judged by a sharp look at all of them; the best is then fitted closely (lens included).
+  const coarseSamples = thin(model.samples, o.rectCoarseSamples);
+  let first: { r: Refined; score: number } | null = null;
   for (const g of hyps.slice(0, o.rectRefineCandidates)) {
-    const r = refine(gray, g.state, model, o, trace);
-    trace('rect-fit', { quad: g.quad, rect: g.rect, shift: g.shift, rms: r?.fit.rmsErrorPx, inliers: r?.fit.inlierFraction });
-    if (r && (!best || quality(r.fit) > quality(best.fit))) best = r;
+    const r = passes(gray, g.state, new Map(), seenFrom(g.state.boardToImage, coarseSamples, model, gray, o), o.rectRangesPx, false, model, o, trace);
+    const seen = r ? seenFrom(r.fit.boardToImage, scoreSamples, model, gray, o) : [];
+    const score = r ? sharpScore(gray, r.fit, seen, 1) * (seen.length / scoreSamples.length) : -1;
+    trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, rms: r?.fit.rmsErrorPx, inliers: r?.fit.inlierFraction, score });
+    if (r && (!first || score > first.score)) first = { r, score };
   }
+  if (!first) return { found: false, reason: 'the board\'s edges could not be followed from any guess' };
+  const start0 = first.r.fit;
+  const best = passes(gray, start0, start0.polarity, seenFrom(start0.boardToImage, model.samples, model, gray, o), o.fullRangesPx, true, model, o, trace);
   if (!best) return { found: false, reason: 'the board\'s edges could not be followed' };
   const fit = best.fit;
   if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.minInlierFraction) {

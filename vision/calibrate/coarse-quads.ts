@@ -8,7 +8,7 @@
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { withMats } from '../opencv/mat-scope.ts';
-import { undistortPx, type LensModel } from '../geometry/lens.ts';
+import type { LensModel } from '../geometry/lens.ts';
 import { searchEdge } from './edge-search.ts';
 
 export interface Point {
@@ -278,11 +278,21 @@ export function fitLine(pts: readonly Point[]): { line: [number, number, number]
   return { line: [a, b, c], rms: Math.sqrt(ss / n) };
 }
 
+/** Seen points to ideal ones under an inverse radial model p_ideal = c + (p - c)(1 + u r^2). */
+function unbend(pts: readonly Point[], lens: LensModel, u: number): Point[] {
+  return pts.map((p) => {
+    const dx = (p.x - lens.centreXPx) / lens.scalePx;
+    const dy = (p.y - lens.centreYPx) / lens.scalePx;
+    const f = 1 + u * (dx * dx + dy * dy);
+    return { x: lens.centreXPx + dx * f * lens.scalePx, y: lens.centreYPx + dy * f * lens.scalePx };
+  });
+}
+
 /** Drop the points farthest from their side's line, a few times (a disc or a hand on the edge). */
-function trimSide(pts: Point[], lens: LensModel): Point[] {
+function trimSide(pts: Point[], lens: LensModel, u: number): Point[] {
   let cur = pts;
   for (let round = 0; round < 3; round++) {
-    const ideal = cur.map((p) => undistortPx(lens, p.x, p.y));
+    const ideal = unbend(cur, lens, u);
     const f = fitLine(ideal);
     if (!f) return cur;
     const d = ideal.map((p) => Math.abs(f.line[0] * p.x + f.line[1] * p.y + f.line[2]));
@@ -306,38 +316,37 @@ export interface StraightQuad {
 }
 
 /**
- * Plumb-line lens estimate: the k1 that makes the four sides straightest, then the corners as
- * intersections of the straight sides in ideal pixels.
+ * Plumb-line lens estimate: the radial term that makes the four sides straightest, then the
+ * corners as intersections of the straight sides in ideal pixels. The search runs on the
+ * inverse model (seen to ideal, u = -k1 to first order); k1 is matched to it at the end.
  */
 export function straightenQuad(sides: QuadSides, lens0: LensModel, k1Range: [number, number]): StraightQuad | null {
   if (sides.sidesPx.some((s) => s.length < 6)) return null;
-  // Trim with a mild barrel first (typical webcam), then search k1.
-  let sidePts = sides.sidesPx.map((s) => trimSide(s, { ...lens0, k1: -0.05 }));
-  const cost = (k1: number) => {
-    const lens = { ...lens0, k1 };
+  // Trim with a mild barrel first (typical webcam), then search.
+  let sidePts = sides.sidesPx.map((s) => trimSide(s, lens0, 0.05));
+  const total = sidePts.reduce((n, s) => n + s.length, 0);
+  const cost = (u: number) => {
     let ss = 0;
-    let n = 0;
     for (const s of sidePts) {
-      const f = fitLine(s.map((p) => undistortPx(lens, p.x, p.y)));
+      const f = fitLine(unbend(s, lens0, u));
       if (!f) return Infinity;
       ss += f.rms * f.rms * s.length;
-      n += s.length;
     }
     // A weak pull towards no distortion where the sides cannot tell (a small board mid-frame).
-    return ss / n + 0.5 * k1 * k1;
+    return ss / total + 0.5 * u * u;
   };
-  let bestK = 0;
+  let bestU = 0;
   let bestC = Infinity;
-  for (let k = k1Range[0]; k <= k1Range[1] + 1e-9; k += 0.02) {
-    const c = cost(k);
+  for (let u = -k1Range[1]; u <= -k1Range[0] + 1e-9; u += 0.02) {
+    const c = cost(u);
     if (c < bestC) {
       bestC = c;
-      bestK = k;
+      bestU = u;
     }
   }
   // Golden-section search around the best grid value.
-  let lo = bestK - 0.02;
-  let hi = bestK + 0.02;
+  let lo = bestU - 0.02;
+  let hi = bestU + 0.02;
   const g = (Math.sqrt(5) - 1) / 2;
   for (let it = 0; it < 14; it++) {
     const m1 = hi - g * (hi - lo);
@@ -345,18 +354,33 @@ export function straightenQuad(sides: QuadSides, lens0: LensModel, k1Range: [num
     if (cost(m1) < cost(m2)) hi = m2;
     else lo = m1;
   }
-  const lens = { ...lens0, k1: (lo + hi) / 2 };
-  sidePts = sidePts.map((s) => trimSide(s, lens));
+  const u = (lo + hi) / 2;
+  sidePts = sidePts.map((s) => trimSide(s, lens0, u));
   const lines: [number, number, number][] = [];
   let ss = 0;
   let n = 0;
+  // k1 of the forward model that best undoes the inverse one over these points.
+  let num = 0;
+  let den = 0;
   for (const s of sidePts) {
-    const f = fitLine(s.map((p) => undistortPx(lens, p.x, p.y)));
+    const ideal = unbend(s, lens0, u);
+    const f = fitLine(ideal);
     if (!f) return null;
     lines.push(f.line);
     ss += f.rms * f.rms * s.length;
     n += s.length;
+    for (let i = 0; i < s.length; i++) {
+      const dx = (ideal[i]!.x - lens0.centreXPx) / lens0.scalePx;
+      const dy = (ideal[i]!.y - lens0.centreYPx) / lens0.scalePx;
+      const r2 = dx * dx + dy * dy;
+      const sx = (s[i]!.x - lens0.centreXPx) / lens0.scalePx;
+      const sy = (s[i]!.y - lens0.centreYPx) / lens0.scalePx;
+      // seen = ideal (1 + k1 r2): least squares over both coordinates.
+      num += (sx - dx) * dx * r2 + (sy - dy) * dy * r2;
+      den += (dx * r2) ** 2 + (dy * r2) ** 2;
+    }
   }
+  const lens = { ...lens0, k1: den > 0 ? num / den : 0 };
   const cornersPx: Point[] = [];
   for (let i = 0; i < 4; i++) {
     // Corner i is where side i - 1 meets side i.

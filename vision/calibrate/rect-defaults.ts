@@ -23,12 +23,16 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** Samples and search range (px) of the quick score that ranks the guesses. */
   rectScoreSamples: 240,
   rectScoreRangePx: 1.5,
-  /** Guesses fitted to all edges. */
+  /** Guesses given a first fit to all edges (on `rectCoarseSamples` of them). */
   rectRefineCandidates: 3,
+  rectCoarseSamples: 300,
   /** Search ranges (px) of the first passes from a quad's guess, before `fullRangesPx`. */
   rectRangesPx: [5, 3.5],
-  /** A wall's or block's face counts as seen when the camera stands this far in front of it. */
-  faceMarginMm: 0,
+  /**
+   * A wall's or block's foot is left out when the camera stands behind its face by more than
+   * this share of the board's half-diagonal (its top edge then hides the foot).
+   */
+  faceMarginFraction: -0.03,
 };
 
 export type RectCalibrateOptions = typeof RECT_CALIBRATE_DEFAULTS;

@@ -90,7 +90,7 @@ function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample
   const blocks = featuresOfKind(profile, 'block');
   const out: BoardEdgeSample[] = [];
   // Painted lines and rings (unpainted ones are drawn nowhere), disks and holes.
-  for (const s of modelEdges(profile, { spacingMm, minSamplesPerCurve: 32 })) {
+  for (const s of modelEdges(profile, { spacingMm, minSamplesPerCurve: 16 })) {
     if (s.featureId === 'surface') continue;
     if (s.kind === 'line' && s.widthMm <= 0) continue;
     // Paint under a block is hidden.
@@ -164,8 +164,8 @@ function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample
 }
 
 /** Rotations by 360/k about `centre` (k = 2, 4) that map every sample onto a sample. */
-function symmetryOf(samples: readonly BoardEdgeSample[], centre: { xMm: number; yMm: number }, surface: Rect, declared: number): number {
-  const key = (x: number, y: number) => `${Math.round(x / 2)},${Math.round(y / 2)}`;
+function symmetryOf(samples: readonly BoardEdgeSample[], centre: { xMm: number; yMm: number }, surface: Rect, declared: number, cellMm: number): number {
+  const key = (x: number, y: number) => `${Math.round(x / cellMm)},${Math.round(y / cellMm)}`;
   const cells = new Map<string, BoardEdgeSample[]>();
   for (const s of samples) {
     const k = key(s.xMm, s.yMm);
@@ -186,7 +186,7 @@ function symmetryOf(samples: readonly BoardEdgeSample[], centre: { xMm: number; 
       let hit = false;
       for (let i = -1; i <= 1 && !hit; i++) {
         for (let j = -1; j <= 1 && !hit; j++) {
-          for (const o of cells.get(key(x + 2 * i, y + 2 * j)) ?? []) {
+          for (const o of cells.get(key(x + cellMm * i, y + cellMm * j)) ?? []) {
             // Samples are spaced along their edge: the rotated one must lie on the same edge.
             const d = Math.abs((x - o.xMm) * o.nxMm + (y - o.yMm) * o.nyMm);
             if (d < 1.5 && Math.abs(nx * o.nxMm + ny * o.nyMm) > 0.99 && o.kind === s.kind) hit = true;
@@ -232,36 +232,42 @@ export function boardModel(profile: BoardProfile, o: BoardModelOptions): BoardMo
   const surface = surfaceRect(profile);
   const outline = outlineRect(profile);
   const scaleMm = Math.hypot(surface.maxXMm - surface.minXMm, surface.maxYMm - surface.minYMm) / 2;
-  let samples = boardSamples(profile, o.spacingMm);
-  if (samples.length > o.maxSamples) samples = boardSamples(profile, (o.spacingMm * samples.length) / o.maxSamples);
+  let spacingMm = o.spacingMm;
+  let samples = boardSamples(profile, spacingMm);
+  if (samples.length > o.maxSamples) {
+    spacingMm = (o.spacingMm * samples.length) / o.maxSamples;
+    samples = boardSamples(profile, spacingMm);
+  }
   const centre = profile.surface.shape === 'rect' ? { xMm: (surface.minXMm + surface.maxXMm) / 2, yMm: (surface.minYMm + surface.maxYMm) / 2 } : { xMm: profile.surface.xMm, yMm: profile.surface.yMm };
   const rects: Rect[] = [surface];
   const differs = (a: Rect, b: Rect) => Math.abs(a.minXMm - b.minXMm) + Math.abs(a.maxXMm - b.maxXMm) + Math.abs(a.minYMm - b.minYMm) + Math.abs(a.maxYMm - b.maxYMm) > 2;
   if (differs(outline, surface)) rects.push(outline);
   if (profile.surface.shape === 'rect') {
-    // Parts of the surface between full-width lines or bars: a coarse outline may be one of them.
+    // Parts of the surface between full-width lines or bars: a coarse outline may be one of them
+    // (not thin strips: their outline is never found whole).
+    const minSideMm = 0.25 * Math.min(surface.maxXMm - surface.minXMm, surface.maxYMm - surface.minYMm);
+    const add = (r: Rect) => {
+      if (r.maxXMm - r.minXMm >= minSideMm && r.maxYMm - r.minYMm >= minSideMm && rects.every((q) => differs(q, r))) rects.push(r);
+    };
     const ys = cuts(profile, surface, 'y');
     const xs = cuts(profile, surface, 'x');
     for (let i = 0; i + 1 < ys.length; i++) {
       for (let j = 0; j + 1 < xs.length; j++) {
-        const r = { minXMm: xs[j]!, maxXMm: xs[j + 1]!, minYMm: ys[i]!, maxYMm: ys[i + 1]! };
-        if (rects.every((q) => differs(q, r))) rects.push(r);
+        add({ minXMm: xs[j]!, maxXMm: xs[j + 1]!, minYMm: ys[i]!, maxYMm: ys[i + 1]! });
       }
     }
     if (xs.length > 2) {
       for (let i = 0; i + 1 < ys.length; i++) {
-        const r = { minXMm: surface.minXMm, maxXMm: surface.maxXMm, minYMm: ys[i]!, maxYMm: ys[i + 1]! };
-        if (rects.every((q) => differs(q, r))) rects.push(r);
+        add({ minXMm: surface.minXMm, maxXMm: surface.maxXMm, minYMm: ys[i]!, maxYMm: ys[i + 1]! });
       }
     }
     if (ys.length > 2) {
       for (let j = 0; j + 1 < xs.length; j++) {
-        const r = { minXMm: xs[j]!, maxXMm: xs[j + 1]!, minYMm: surface.minYMm, maxYMm: surface.maxYMm };
-        if (rects.every((q) => differs(q, r))) rects.push(r);
+        add({ minXMm: xs[j]!, maxXMm: xs[j + 1]!, minYMm: surface.minYMm, maxYMm: surface.maxYMm });
       }
     }
   }
-  return { samples, rects, centre, symmetryOrder: symmetryOf(samples, centre, surface, profile.symmetryOrder), scaleMm };
+  return { samples, rects, centre, symmetryOrder: symmetryOf(samples, centre, surface, profile.symmetryOrder, spacingMm), scaleMm };
 }
 
 /** Samples a camera at `cameraMm` (board plane position) can see. */

@@ -124,7 +124,7 @@ export function refinePass(gray: GrayImage, start: FitState, samples: readonly M
       return out;
     };
     const fit = levenbergMarquardt(cost, new Array<number>(nParams).fill(0), {
-      maxIterations: 30,
+      maxIterations: 20,
       stepScale: steps,
       tolerance: 1e-7,
     });

@@ -23,6 +23,8 @@ export const DETECT_DEFAULTS = {
   outlierSigmas: 2.5,
   /** Two detections closer than this fraction of a radius are one disc. */
   duplicateFraction: 0.6,
+  /** Uncertainty is at least this times the leave-a-quarter-out spread of the centre. */
+  leaveOutFactor: 2,
   /** Centre uncertainty floor in mm (pose and lens error not seen in the rim residuals). */
   uncertaintyFloorMm: 0.15,
 };

@@ -135,7 +135,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       yMm: hole ? hole.yMm : rim.yMm,
       state: hole ? 'in-hole' : 'on-board',
       radiusMm: rim.radiusMm,
-      uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm),
+      uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm, o.leaveOutFactor * rim.leaveOutSpreadMm),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,

@@ -2,8 +2,7 @@
  * A top-down view of one plane of the board (the plane of the discs' top faces), sampled from
  * the camera image through the calibration: discs appear there as circles of their true size.
  */
-import { applyHomography } from '../geometry/homography.ts';
-import { distortPx, type LensModel } from '../geometry/lens.ts';
+import type { LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { withMats } from '../opencv/mat-scope.ts';
@@ -39,12 +38,22 @@ export function rectifyPlane(
     const mapY = scope.keep(new cv.Mat(h, w, cv.CV_32FC1));
     const mx = mapX.data32F;
     const my = mapY.data32F;
+    const H = planeToImage;
+    const k1 = lens.k1;
+    const k2 = lens.k2;
+    const s2 = 1 / (lens.scalePx * lens.scalePx);
     for (let r = 0; r < h; r++) {
+      const y = originYMm - r / pxPerMm;
       for (let c = 0; c < w; c++) {
-        const p = applyHomography(planeToImage, originXMm + c / pxPerMm, originYMm - r / pxPerMm);
-        const q = distortPx(lens, p.x, p.y);
-        mx[r * w + c] = q.x;
-        my[r * w + c] = q.y;
+        const x = originXMm + c / pxPerMm;
+        // Homography then radial lens, written out: this loop runs for every view pixel.
+        const iw = 1 / (H[6]! * x + H[7]! * y + H[8]!);
+        const dx = (H[0]! * x + H[1]! * y + H[2]!) * iw - lens.centreXPx;
+        const dy = (H[3]! * x + H[4]! * y + H[5]!) * iw - lens.centreYPx;
+        const rr = (dx * dx + dy * dy) * s2;
+        const f = 1 + k1 * rr + k2 * rr * rr;
+        mx[r * w + c] = lens.centreXPx + dx * f;
+        my[r * w + c] = lens.centreYPx + dy * f;
       }
     }
     const src = scope.keep(new cv.Mat(gray.heightPx, gray.widthPx, cv.CV_32FC1));

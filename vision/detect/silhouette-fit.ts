@@ -21,6 +21,8 @@ export interface SilhouetteFitInput {
   xMm: number;
   yMm: number;
   radiusMm: number;
+  /** Discs next to this one: outline points where they touch it are not this disc's edge. */
+  neighbours?: readonly { xMm: number; yMm: number; radiusMm: number }[];
 }
 
 export interface SilhouetteFit {
@@ -34,6 +36,8 @@ export interface SilhouetteFit {
   inliers: number;
   /** Mean edge contrast (grey levels) of the inliers. */
   contrast: number;
+  /** Largest move of the centre when a quarter of the outline is left out. */
+  leaveOutSpreadMm: number;
   /** +1: the top face is brighter than what surrounds it, -1 darker. */
   polarity: 1 | -1;
 }
@@ -91,6 +95,38 @@ interface Observation {
   response: number;
 }
 
+/** Gauss-Newton for the centre of a disc of known radius from edge observations. */
+function solveCentre<T>(obs: readonly T[], x0: number, y0: number, r: number, residual: (ob: T, x: number, y: number, rr: number) => number): { x: number; y: number } | null {
+  let cx = x0;
+  let cy = y0;
+  for (let it = 0; it < 8; it++) {
+    const eps = 1e-4;
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let g0 = 0;
+    let g1 = 0;
+    for (const ob of obs) {
+      const f0 = residual(ob, cx, cy, r);
+      const j0 = (residual(ob, cx + eps, cy, r) - f0) / eps;
+      const j1 = (residual(ob, cx, cy + eps, r) - f0) / eps;
+      a += j0 * j0;
+      b += j0 * j1;
+      c += j1 * j1;
+      g0 += j0 * f0;
+      g1 += j1 * f0;
+    }
+    const det = a * c - b * b;
+    if (!(Math.abs(det) > 1e-12)) return null;
+    const dx = -(c * g0 - b * g1) / det;
+    const dy = -(a * g1 - b * g0) / det;
+    cx += dx;
+    cy += dy;
+    if (Math.hypot(dx, dy) < 1e-5) break;
+  }
+  return { x: cx, y: cy };
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;
@@ -110,6 +146,7 @@ export function fitSilhouette(
   let result: SilhouetteFit | null = null;
   let outlineCount = 0;
   let fittedRadius = input.radiusMm;
+  let spreadMm = 0;
   // Local scale: pixels per millimetre at the disc.
   const c0 = project(input.boardToImage, input.lens, cx, cy);
   const c1 = project(input.boardToImage, input.lens, cx + 1, cy);
@@ -123,6 +160,9 @@ export function fitSilhouette(
       const prev = h[(i - 1 + h.length) % h.length]!;
       const next = h[(i + 1) % h.length]!;
       const p = h[i]!;
+      const bx = cx + r * Math.cos(p.angle);
+      const by = cy + r * Math.sin(p.angle);
+      if (input.neighbours?.some((nb) => Math.hypot(bx - nb.xMm, by - nb.yMm) < nb.radiusMm + 1.5)) continue;
       // Outward normal of a counter-clockwise hull (image y down): rotate the chord clockwise.
       let nx = next.y - prev.y;
       let ny = -(next.x - prev.x);
@@ -151,40 +191,28 @@ export function fitSilhouette(
       const p = project(ob.top ? input.topToImage : input.boardToImage, input.lens, bx, by);
       return ob.nx * (p.x - ob.qx) + ob.ny * (p.y - ob.qy);
     };
-    // Gauss-Newton on the centre (the radius is the piece's, known), with numeric
-    // derivatives; outliers (a touching neighbour, a shadow's edge) dropped between rounds.
+    // Gauss-Newton on the centre (the radius is the piece's, known); outliers (a touching
+    // neighbour, a shadow's edge) dropped between rounds.
     for (let round = 0; round < 3; round++) {
       if (inl.length < 8) return null;
-      for (let it = 0; it < 8; it++) {
-        const eps = 1e-4;
-        let a = 0;
-        let b = 0;
-        let c = 0;
-        let g0 = 0;
-        let g1 = 0;
-        for (const ob of inl) {
-          const f0 = residual(ob, cx, cy, r);
-          const j0 = (residual(ob, cx + eps, cy, r) - f0) / eps;
-          const j1 = (residual(ob, cx, cy + eps, r) - f0) / eps;
-          a += j0 * j0;
-          b += j0 * j1;
-          c += j1 * j1;
-          g0 += j0 * f0;
-          g1 += j1 * f0;
-        }
-        const det = a * c - b * b;
-        if (!(Math.abs(det) > 1e-12)) break;
-        const dx = -(c * g0 - b * g1) / det;
-        const dy = -(a * g1 - b * g0) / det;
-        cx += dx;
-        cy += dy;
-        if (Math.hypot(dx, dy) < 1e-5) break;
-      }
+      const c = solveCentre(inl, cx, cy, r, residual);
+      if (!c) break;
+      cx = c.x;
+      cy = c.y;
       const res = inl.map((ob) => residual(ob, cx, cy, r));
       const sigma = Math.max(0.1, 1.4826 * median(res.map(Math.abs)));
       const keep = inl.filter((_, i) => Math.abs(res[i]!) <= o.outlierSigmas * sigma);
       if (keep.length === inl.length) break;
       inl = keep;
+    }
+    // Leave out a quarter of the outline at a time: if the centre moves, part of the outline
+    // is biased (a shadow's edge, a low-contrast side), and the uncertainty must say so.
+    spreadMm = 0;
+    for (let q = 0; q < 4; q++) {
+      const rest = inl.filter((ob) => Math.floor((ob.angle / (2 * Math.PI)) * 4) % 4 !== q);
+      if (rest.length < 8 || rest.length === inl.length) continue;
+      const c = solveCentre(rest, cx, cy, r, residual);
+      if (c) spreadMm = Math.max(spreadMm, Math.hypot(c.x - cx, c.y - cy));
     }
     // The radius the edges suggest (reported, and a check that this is a disc at all).
     let seenR = r;
@@ -208,6 +236,7 @@ export function fitSilhouette(
       yMm: cy,
       radiusMm: fittedRadius,
       rmsMm: rmsPx / pxPerMm,
+      leaveOutSpreadMm: spreadMm,
       coverage: inl.length / Math.max(1, outlineCount),
       inliers: inl.length,
       contrast: inl.reduce((s, ob) => s + Math.abs(ob.response), 0) / Math.max(1, inl.length),
