@@ -293,3 +293,36 @@ describe('crokinole shot rules inside a match', () => {
     expect(other.scores).toEqual({ A: 5, B: 0 });
   });
 });
+
+describe('crokinole: every variant plays a whole match to its end', () => {
+  // Each round the starter's side ends with 15+10 on the board and the other side with 5;
+  // whoever is starting, A takes the round: A's discs 15 and 10, B's 5.
+  const teamsFor = (variant: string) => (variant === 'three-players-sets' ? ['A', 'B', 'C'] : ['A', 'B']);
+  const variants = Object.keys(GAMES.crokinole!.variants);
+  it.each(variants)('%s', (variant) => {
+    const teams = teamsFor(variant);
+    const per = variant === 'three-players-sets' ? 8 : 12;
+    const pad = (xs: number[]) => [...xs, ...new Array<number>(per - xs.length).fill(0)];
+    let journal: MatchEvent[] = [{ type: 'setup', game: 'crokinole', variant, teams }];
+    let state = foldJournal(env, journal).state!;
+    for (let round = 1; round <= 40 && !state.over; round++) {
+      const areas: Record<string, number[]> = {};
+      for (const t of teams) areas[t] = t === 'A' ? pad([15, 10]) : pad([15, 5]);
+      // The starter's first shot must be a valid free shot (15); A always ends ahead.
+      const shots = scriptRound(teams, state.starter, areas, round);
+      journal = [...journal, ...shots.map((shot) => ({ type: 'shot' as const, shot }))];
+      state = foldJournal(env, journal).state!;
+      expect(state.rejected).toEqual([]);
+    }
+    expect(state.over).toBe(true);
+    expect(state.winner).toBe('A');
+    const o = state.options as { scoring: string; target: number; championshipRounds: number };
+    if (o.scoring === 'championship') expect(state.rounds).toHaveLength(o.championshipRounds);
+    else {
+      expect(state.scores.A).toBeGreaterThanOrEqual(o.target);
+      // Each round A is 5 ahead of every other side (differential: +5 a round; simple: +25).
+      const perRound = o.scoring === 'differential' ? 5 : 25;
+      expect(state.rounds).toHaveLength(Math.ceil(o.target / perRound));
+    }
+  });
+});
