@@ -15,8 +15,8 @@ import { findBoardQuads, followQuadSides, straightenQuad, type Point } from './c
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { RECT_CALIBRATE_DEFAULTS, type RectCalibrateOptions } from './rect-defaults.ts';
 import { searchEdge } from './edge-search.ts';
-import { boardModel, visibleSamples, type BoardEdgeSample, type BoardModel, type Rect } from './rect-model.ts';
-import { refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
+import { boardModel, facesCamera, visibleSamples, type BoardEdgeSample, type BoardModel, type Rect } from './rect-model.ts';
+import { projectSeen, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import type { CalibrationResult } from './types.ts';
 
 export type Trace = (stage: string, facts: Record<string, unknown>) => void;
@@ -182,6 +182,42 @@ function seenFrom(h: readonly number[], samples: readonly BoardEdgeSample[], mod
   return visibleSamples(samples, cameraOver(h, gray, o), o.faceMarginFraction * model.scaleMm);
 }
 
+/** Share of samples with an edge within `rangePx` of where a fit puts them, and their median offset. */
+function edgeOffsets(gray: GrayImage, state: FitState, samples: readonly BoardEdgeSample[], rangePx: number, minResponse: number): { found: number; medianPx: number } {
+  const offsets: number[] = [];
+  for (const s of samples) {
+    const p = projectSeen(state, s.xMm, s.yMm);
+    const q = projectSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm);
+    const l = Math.hypot(q.x - p.x, q.y - p.y);
+    if (!(l > 0 && l < 50)) continue;
+    const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, 0);
+    if (hit && Math.abs(hit.response) >= minResponse) offsets.push(hit.offsetPx);
+  }
+  offsets.sort((a, b) => a - b);
+  return { found: offsets.length / Math.max(1, samples.length), medianPx: offsets.length ? offsets[Math.floor(offsets.length / 2)]! : Infinity };
+}
+
+/**
+ * Sides of the surface that are the foot of a wall the camera stands behind: the wall's top
+ * edge hides them, so their edge is not where the board plane puts it.
+ */
+function hiddenWalls(gray: GrayImage, fit: PassResult, samples: readonly BoardEdgeSample[], model: BoardModel, o: Options): string[] {
+  const camera = cameraOver(fit.boardToImage, gray, o);
+  const groups = new Map<string, BoardEdgeSample[]>();
+  for (const s of samples) {
+    if (!s.maybeWall || facesCamera(s, camera, -o.faceMarginFraction * model.scaleMm)) continue;
+    const g = groups.get(s.featureId);
+    if (g) g.push(s);
+    else groups.set(s.featureId, [s]);
+  }
+  const hidden: string[] = [];
+  for (const [id, g] of groups) {
+    const e = edgeOffsets(gray, fit, g, o.wallTestRangePx, o.minEdgeResponse);
+    if (e.found < o.wallTestMinFound || Math.abs(e.medianPx) > Math.max(o.wallTestMaxOffsetPx, 2.5 * fit.rmsErrorPx)) hidden.push(id);
+  }
+  return hidden;
+}
+
 /** Passes at the given ranges; null when the fit leaves the plausible views. */
 function passes(gray: GrayImage, start: FitState, polarity0: Map<string, Polarity>, samples: BoardEdgeSample[], ranges: readonly number[], lens: boolean, model: BoardModel, o: Options, trace: Trace): Refined | null {
   let state = start;
@@ -244,8 +280,16 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   }
   if (!first) return { found: false, reason: 'the board\'s edges could not be followed from any guess' };
   const start0 = first.r.fit;
-  const best = passes(gray, start0, start0.polarity, seenFrom(start0.boardToImage, model.samples, model, gray, o), o.fullRangesPx, true, model, o, trace);
+  let best = passes(gray, start0, start0.polarity, seenFrom(start0.boardToImage, model.samples, model, gray, o), o.fullRangesPx, true, model, o, trace);
   if (!best) return { found: false, reason: 'the board\'s edges could not be followed' };
+  // A side seen from behind its wall: fit again without it, if the rest still holds the board.
+  const hidden = hiddenWalls(gray, best.fit, best.samples, model, o);
+  if (hidden.length > 0) {
+    const rest = best.samples.filter((s) => !hidden.includes(s.featureId));
+    const again = passes(gray, best.fit, best.fit.polarity, rest, o.fullRangesPx.slice(1), true, model, o, trace);
+    trace('hidden-walls', { hidden, rms: again?.fit.rmsErrorPx, inliers: again?.fit.inlierFraction });
+    if (again) best = again;
+  }
   const fit = best.fit;
   if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.minInlierFraction) {
     return { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` };

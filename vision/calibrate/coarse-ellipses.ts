@@ -66,12 +66,14 @@ export function findLargeEllipses(
     src.data.set(small.data);
     const blurred = scope.keep(new cv.Mat());
     cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
+    const found: ImageEllipse[] = [];
+    // Strong edges first; then fainter ones (blurred or low-contrast paint) at half the thresholds.
+    for (const gain of [1, 0.5]) {
     const edges = scope.keep(new cv.Mat());
-    cv.Canny(blurred, edges, o.cannyLow, o.cannyHigh);
+    cv.Canny(blurred, edges, o.cannyLow * gain, o.cannyHigh * gain);
     const contours = scope.keep(new cv.MatVector());
     const hierarchy = scope.keep(new cv.Mat());
     cv.findContours(edges, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE);
-    const found: ImageEllipse[] = [];
     for (let i = 0; i < contours.size(); i++) {
       const c = contours.get(i);
       try {
@@ -99,6 +101,7 @@ export function findLargeEllipses(
       } finally {
         c.delete();
       }
+    }
     }
     // Largest first; drop near-duplicates (the two sides of one painted line).
     found.sort((p, q) => q.widthPx * q.heightPx - p.widthPx * p.heightPx);

@@ -31,6 +31,7 @@ export interface QuadOptions {
   /** Least quad area as a share of the image. */
   minQuadAreaFraction: number;
   maxQuadCandidates: number;
+  quadDilate: boolean;
 }
 
 /** Box-filter downscale by an integer factor into 8-bit pixels. */
@@ -147,8 +148,10 @@ export function findBoardQuads(cv: CV, gray: GrayImage, o: QuadOptions): ImageQu
     const edges = scope.keep(new cv.Mat());
     cv.Canny(blurred, edges, o.quadCannyLow, o.quadCannyHigh);
     // Close small gaps in the outline (a shadow, a low-contrast stretch).
-    const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
-    cv.dilate(edges, edges, kernel);
+    if (o.quadDilate) {
+      const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
+      cv.dilate(edges, edges, kernel);
+    }
     const contours = scope.keep(new cv.MatVector());
     const hierarchy = scope.keep(new cv.Mat());
     cv.findContours(edges, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE);

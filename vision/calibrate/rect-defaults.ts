@@ -11,6 +11,8 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** Least area of a board quadrilateral, as a share of the image. */
   minQuadAreaFraction: 0.01,
   maxQuadCandidates: 6,
+  /** Dilate the edges before following contours (closes small gaps, merges close edges). */
+  quadDilate: true,
   /** Sides that stay this far from straight lines (rms, ideal pixels) are not a board's outline. */
   maxQuadStraightnessPx: 1.2,
   /** Range of k1 the plumb-line estimate from a quad's sides searches. */
@@ -33,6 +35,14 @@ export const RECT_CALIBRATE_DEFAULTS = {
    * this share of the board's half-diagonal (its top edge then hides the foot).
    */
   faceMarginFraction: -0.03,
+  /**
+   * A side of the surface seen from behind whatever stands beyond it is a hidden wall's foot
+   * when fewer than this share of its samples find an edge within the range, or their median
+   * lies farther than the offset from where the fit puts them.
+   */
+  wallTestRangePx: 3,
+  wallTestMinFound: 0.6,
+  wallTestMaxOffsetPx: 0.6,
 };
 
 export type RectCalibrateOptions = typeof RECT_CALIBRATE_DEFAULTS;

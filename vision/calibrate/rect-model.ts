@@ -16,6 +16,11 @@ import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
 export interface BoardEdgeSample extends ModelEdgeSample {
   /** The face is seen when (camera - point) . facing > 0 (board plane, mm). */
   facing?: { xMm: number; yMm: number };
+  /**
+   * A side of the surface with something beyond it (a frame, a rail, a gutter): its edge may
+   * be a wall's foot (hidden from a camera behind the wall) or a drop (seen from anywhere).
+   */
+  maybeWall?: boolean;
 }
 
 export interface Rect {
@@ -118,7 +123,7 @@ function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample
       const a = corners[i]!;
       const b = corners[(i + 1) % 4]!;
       const walled = margins[i]! > 1 || blocks.some((bl) => onRectEdge(bl, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, 1) && !insideRect(r, (bl.minXMm + bl.maxXMm) / 2, (bl.minYMm + bl.maxYMm) / 2, -1));
-      const side = segment(`surface-${SIDES[i]}`, a[0], a[1], b[0], b[1], spacingMm, 12, walled ? inward[i] : undefined);
+      const side = segment(`surface-${SIDES[i]}`, a[0], a[1], b[0], b[1], spacingMm, 12, walled ? inward[i] : undefined).map((x) => (walled ? { ...x, maybeWall: true } : x));
       // Along a block standing on the surface by its edge, the edge is that block's foot.
       out.push(...side.filter((s) => !blocks.some((bl) => insideRect(bl, s.xMm, s.yMm, 1) && insideRect(r, (bl.minXMm + bl.maxXMm) / 2, (bl.minYMm + bl.maxYMm) / 2, -1))));
     }
@@ -135,7 +140,7 @@ function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample
       [b.minXMm, b.maxYMm, b.minXMm, b.minYMm, { xMm: -1, yMm: 0 }],
     ];
     for (const [x1, y1, x2, y2, n] of faces) {
-      for (const s of segment(`${b.id}-foot`, x1, y1, x2, y2, spacingMm, 6, n)) {
+      for (const s of segment(`${b.id}-foot-${n.xMm},${n.yMm}`, x1, y1, x2, y2, spacingMm, 6, n)) {
         // A face against another block or on the surface's side shows no foot.
         const px = s.xMm + n.xMm * 2;
         const py = s.yMm + n.yMm * 2;
@@ -270,8 +275,17 @@ export function boardModel(profile: BoardProfile, o: BoardModelOptions): BoardMo
   return { samples, rects, centre, symmetryOrder: symmetryOf(samples, centre, surface, profile.symmetryOrder, spacingMm), scaleMm };
 }
 
-/** Samples a camera at `cameraMm` (board plane position) can see. */
+/** Whether a camera at `cameraMm` (board plane position) stands in front of a sample's face. */
+export function facesCamera(s: BoardEdgeSample, cameraMm: { xMm: number; yMm: number } | null, marginMm = 0): boolean {
+  if (!s.facing) return true;
+  if (!cameraMm) return false;
+  return (cameraMm.xMm - s.xMm) * s.facing.xMm + (cameraMm.yMm - s.yMm) * s.facing.yMm > marginMm;
+}
+
+/**
+ * Samples a camera at `cameraMm` can see: block feet only from in front; sides of the surface
+ * that may be walls are kept (whether they are is for the image to tell).
+ */
 export function visibleSamples(samples: readonly BoardEdgeSample[], cameraMm: { xMm: number; yMm: number } | null, marginMm = 0): BoardEdgeSample[] {
-  if (!cameraMm) return samples.filter((s) => !s.facing);
-  return samples.filter((s) => !s.facing || (cameraMm.xMm - s.xMm) * s.facing.xMm + (cameraMm.yMm - s.yMm) * s.facing.yMm > marginMm);
+  return samples.filter((s) => s.maybeWall || facesCamera(s, cameraMm, marginMm));
 }

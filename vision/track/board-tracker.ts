@@ -1,0 +1,330 @@
+/**
+ * The live frame loop. Every frame takes the cheap path: luma at low resolution, its
+ * difference from the previous frame (motion) and from the board at the last rest (change),
+ * the hand test (a big changed region coming in from the image border) and the moving discs'
+ * paths. Detection, the expensive part, runs only when the board has been still, with no hand
+ * in view, for the settle time, and only in the boxes where something changed. Then the
+ * tracker emits what happened: a shot (ShotEvent), a change made by hand, or nothing.
+ *
+ * Tracks keep their ids ("d1", "d2", ...) from rest to rest. Calibration happens once, on the
+ * first frame where the board is found (the camera is fixed); give `calibration` to skip it.
+ */
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { calibrate } from '../calibrate/calibrate.ts';
+import type { CalibrateOptions } from '../calibrate/defaults.ts';
+import type { Calibration } from '../calibrate/types.ts';
+import type { DetectOptions } from '../detect/defaults.ts';
+import type { Rgb } from '../detect/teams.ts';
+import type { DetectedDisc } from '../detect/types.ts';
+import { toGray } from '../image/frame.ts';
+import type { CV } from '../opencv/load-opencv.ts';
+import type { VideoFrame } from '../video/types.ts';
+import { diffMask, dilateBy, findBlobs } from './blobs.ts';
+import { BoardView } from './board-view.ts';
+import { TRACK_DEFAULTS, type TrackOptions } from './defaults.ts';
+import { downscaleLuma, lowResSize, type LowResSize } from './luma.ts';
+import { EpisodeTracker } from './motion-tracker.ts';
+import { boxArea, detectInBoxes, mergeBoxes, outlineBox, type BoxMm } from './region-detect.ts';
+import { boardOf, settle, type SeenDisc } from './settle.ts';
+import { TeamPalette } from './team-palette.ts';
+import type { BoardMotion, FrameStats, Track, TrackerEvent } from './types.ts';
+
+export interface BoardTrackerOptions {
+  profile: BoardProfile;
+  /** A calibration to use (the camera is fixed); found on the first frames when absent. */
+  calibration?: Calibration;
+  /** Team colours in team order; learnt in order of appearance when absent. */
+  teamColors?: Rgb[];
+  teamCount?: number;
+  track?: Partial<TrackOptions>;
+  detect?: Partial<DetectOptions>;
+  calibrate?: Partial<CalibrateOptions>;
+}
+
+export class BoardTracker {
+  private readonly o: TrackOptions;
+  private readonly palette: TeamPalette;
+  private calibration: Calibration | null;
+  private view: BoardView | null = null;
+  private size: LowResSize | null = null;
+  private low: Uint8Array = new Uint8Array(0);
+  private prev: Uint8Array = new Uint8Array(0);
+  private ref: Uint8Array = new Uint8Array(0);
+  private motion: Uint8Array = new Uint8Array(0);
+  private change: Uint8Array = new Uint8Array(0);
+  private labels: Int32Array = new Int32Array(0);
+  private rowAcc: Uint32Array = new Uint32Array(0);
+  private trackList: Track[] = [];
+  private nextTrack = 1;
+  private episode: EpisodeTracker | null = null;
+  private lastActivityMs = -Infinity;
+  private motionState: BoardMotion = 'calibrating';
+  private framesSeen = 0;
+  private hasPrev = false;
+  /** Take the next frame as the reference (after reset() on a calibrated tracker). */
+  private needReference = false;
+  private disposed = false;
+  private stats: FrameStats = { tMs: 0, state: 'calibrating', cheapMs: 0, detectMs: 0, movingPx: 0, changedPx: 0, hand: false };
+
+  constructor(
+    private readonly cv: CV,
+    private readonly options: BoardTrackerOptions,
+  ) {
+    this.o = { ...TRACK_DEFAULTS, ...options.track };
+    this.palette = new TeamPalette(options.teamCount ?? 2, options.teamColors);
+    this.calibration = options.calibration ?? null;
+  }
+
+  get state(): BoardMotion {
+    return this.motionState;
+  }
+
+  get tracks(): readonly Track[] {
+    return this.trackList;
+  }
+
+  /** The board at the last rest (discs on the playing surface). */
+  get board() {
+    return boardOf(this.trackList);
+  }
+
+  get lastFrameStats(): FrameStats {
+    return this.stats;
+  }
+
+  get calibrationInUse(): Calibration | null {
+    return this.calibration;
+  }
+
+  get teamColors(): readonly Rgb[] {
+    return this.palette.known;
+  }
+
+  /** Forget tracks, reference and state (a new round on a cleared board, a new match). */
+  reset(options: { keepCalibration?: boolean } = {}): void {
+    this.trackList = [];
+    this.nextTrack = 1;
+    this.episode = null;
+    this.hasPrev = false;
+    this.framesSeen = 0;
+    this.lastActivityMs = -Infinity;
+    this.palette.reset(this.options.teamColors);
+    if (!options.keepCalibration) {
+      this.calibration = this.options.calibration ?? null;
+      this.view = null;
+      this.size = null;
+    }
+    this.motionState = this.view ? 'at-rest' : 'calibrating';
+    if (this.view) this.needReference = true;
+  }
+
+  /** Release the frame buffers. The tracker holds no cv.Mat between frames. */
+  dispose(): void {
+    this.disposed = true;
+    this.low = this.prev = this.ref = this.motion = this.change = new Uint8Array(0);
+    this.labels = new Int32Array(0);
+    this.trackList = [];
+    this.episode = null;
+  }
+
+  push(frame: VideoFrame): TrackerEvent[] {
+    if (this.disposed) throw new Error('BoardTracker: used after dispose()');
+    const t0 = performance.now();
+    const events: TrackerEvent[] = [];
+    const tMs = frame.timestampMs;
+    this.framesSeen++;
+    if (!this.view) {
+      this.stats = { tMs, state: 'calibrating', cheapMs: 0, detectMs: 0, movingPx: 0, changedPx: 0, hand: false };
+      if ((this.framesSeen - 1) % this.o.calibrateRetryFrames === 0) events.push(...this.start(frame));
+      return events;
+    }
+    const view = this.view;
+    const size = this.size!;
+    const W = size.widthPx;
+    const H = size.heightPx;
+    downscaleLuma(frame, size, this.low, this.rowAcc);
+    if (!this.hasPrev || this.needReference) {
+      this.prev.set(this.low);
+      if (this.needReference) this.ref.set(this.low);
+      this.hasPrev = true;
+      this.needReference = false;
+    }
+    const discPx = view.discAreaPx;
+    const movingPx = diffMask(this.low, this.prev, this.o.motionThreshold, this.motion, view.boardMask);
+    const changedAll = diffMask(this.low, this.ref, this.o.changeThreshold, this.change);
+    // A hand or arm: a big changed region that comes in from the image border over the board.
+    let hand: Uint8Array | null = null;
+    let changedBoardPx = 0;
+    if (changedAll > 0) {
+      const blobs = findBlobs(this.change, W, H, Math.max(2, this.o.minBlobDiscFraction * discPx), this.labels, view.boardMask);
+      for (const b of blobs) changedBoardPx += b.inRegion;
+      const handBlobs = blobs.filter((b) => b.touchesBorder && b.area >= this.o.handMinDiscAreas * discPx && b.inRegion >= this.o.handMinBoardDiscAreas * discPx);
+      if (handBlobs.length > 0) {
+        const m = new Uint8Array(W * H);
+        const keep = new Set(handBlobs.map((b) => b.label));
+        for (let i = 0; i < m.length; i++) if (keep.has(this.labels[i]!)) m[i] = 1;
+        // Grown by about half a disc, so the hand's moving edge and shadow stay inside it.
+        hand = dilateBy(m, W, H, Math.max(1, Math.round(0.5 * Math.sqrt(discPx / Math.PI))));
+      }
+    }
+    let freeMotionPx = movingPx;
+    if (hand) {
+      freeMotionPx = 0;
+      for (let i = 0; i < this.motion.length; i++) if (this.motion[i] && !hand[i]) freeMotionPx++;
+    }
+    const isMoving = freeMotionPx >= Math.max(2, this.o.motionDiscFraction * discPx);
+    const disturbed = !hand && changedBoardPx > this.o.disturbedBoardFraction * view.boardPixels;
+    // A change at rest with no motion (something crept in, the light changed): check it at settle.
+    const creeping = !this.episode && changedBoardPx >= Math.max(4, 0.5 * discPx);
+    if ((isMoving || hand || disturbed || creeping) && !this.episode) {
+      this.episode = new EpisodeTracker(view, this.trackList.filter((t) => t.place === 'surface'), this.o, tMs);
+      events.push({ type: 'motion', tMs, state: hand ? 'hand' : 'moving' });
+    }
+    if (this.episode) this.episode.step(tMs, this.motion, hand);
+    if (isMoving || hand || disturbed) this.lastActivityMs = tMs;
+    let detectMs = 0;
+    if (this.episode && tMs - this.lastActivityMs >= this.o.settleMs) {
+      const d0 = performance.now();
+      const ev = this.settleNow(frame, tMs);
+      detectMs = performance.now() - d0;
+      if (ev) events.push(ev);
+      this.ref.set(this.low);
+    }
+    this.motionState = hand ? 'hand' : disturbed ? 'disturbed' : isMoving ? 'moving' : this.episode ? 'settling' : 'at-rest';
+    [this.prev, this.low] = [this.low, this.prev];
+    this.stats = { tMs, state: this.motionState, cheapMs: performance.now() - t0 - detectMs, detectMs, movingPx: freeMotionPx, changedPx: changedBoardPx, hand: hand !== null };
+    return events;
+  }
+
+  /** First frame(s): calibrate, size the buffers, detect everything, take the reference. */
+  private start(frame: VideoFrame): TrackerEvent[] {
+    const t0 = performance.now();
+    const rgba = frame.toFrame();
+    const gray = toGray(rgba);
+    const cal = this.calibration ?? calibrate(this.cv, gray, this.options.profile, this.options.calibrate);
+    if (!cal.found) return [{ type: 'no-board', tMs: frame.timestampMs, reason: cal.reason }];
+    this.calibration = cal;
+    const probe = new BoardView(cal, this.options.profile, lowResSize(frame.widthPx, frame.heightPx, 1));
+    const rLowAt1 = probe.lowPxPerMm * probe.discRadiusMm;
+    const factor = Math.min(this.o.maxDownscale, Math.max(1, Math.floor(rLowAt1 / this.o.lowResDiscRadiusPx)));
+    this.size = lowResSize(frame.widthPx, frame.heightPx, factor);
+    this.view = factor === 1 ? probe : new BoardView(cal, this.options.profile, this.size);
+    const n = this.size.widthPx * this.size.heightPx;
+    this.low = new Uint8Array(n);
+    this.prev = new Uint8Array(n);
+    this.ref = new Uint8Array(n);
+    this.motion = new Uint8Array(n);
+    this.change = new Uint8Array(n);
+    this.labels = new Int32Array(n);
+    this.rowAcc = new Uint32Array(this.size.widthPx);
+    const d0 = performance.now();
+    const found = detectInBoxes(this.cv, { frame: rgba, gray, calibration: cal, profile: this.options.profile, boxes: null, teamCount: this.palette.teamCount, ...(this.options.teamColors ? { teamColors: this.options.teamColors } : {}) }, this.options.detect);
+    const sure = found.filter((d) => d.confidence >= this.o.minDetectConfidence);
+    this.learnTeams(sure);
+    this.trackList = sure.map((d) => {
+      const s = this.seen(d);
+      const view = this.view!;
+      const place = view.holeNear(s.xMm, s.yMm, 0.5 * view.discRadiusMm) ? 'hole' : view.surfaceInsetMm(s.xMm, s.yMm) >= 0 ? 'surface' : 'ditch';
+      return { id: `d${this.nextTrack++}`, team: s.team, xMm: s.xMm, yMm: s.yMm, radiusMm: s.radiusMm, uncertaintyMm: s.uncertaintyMm, confidence: s.confidence, place, staged: false };
+    });
+    downscaleLuma(frame, this.size, this.ref, this.rowAcc);
+    this.prev.set(this.ref);
+    this.hasPrev = true;
+    this.motionState = 'at-rest';
+    this.stats = { tMs: frame.timestampMs, state: 'at-rest', cheapMs: d0 - t0, detectMs: performance.now() - d0, movingPx: 0, changedPx: 0, hand: false };
+    return [{ type: 'ready', tMs: frame.timestampMs, board: boardOf(this.trackList), calibration: cal, detectMs: performance.now() - d0 }];
+  }
+
+  /** With no colours given, a first board with several discs gives them (k-means, darkest first). */
+  private learnTeams(found: readonly DetectedDisc[]): void {
+    if (this.palette.known.length > 0 || found.length < 2) return;
+    const byTeam = new Map<string, DetectedDisc[]>();
+    for (const d of found) if (d.team) byTeam.set(d.team, [...(byTeam.get(d.team) ?? []), d]);
+    const labels = [...byTeam.keys()].sort();
+    if (labels.length < 2) return;
+    for (const l of labels) {
+      const ds = byTeam.get(l)!;
+      const mean: Rgb = [0, 1, 2].map((c) => ds.reduce((s, d) => s + d.rgb[c as 0 | 1 | 2], 0) / ds.length) as Rgb;
+      this.palette.classify(mean);
+    }
+  }
+
+  private seen(d: DetectedDisc): SeenDisc {
+    return { xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: d.uncertaintyMm, team: this.palette.classify(d.rgb), confidence: d.confidence };
+  }
+
+  /** The board is still: detect where it changed and work out what happened. */
+  private settleNow(frame: VideoFrame, tMs: number): TrackerEvent | null {
+    const episode = this.episode!.result();
+    this.episode = null;
+    const view = this.view!;
+    const size = this.size!;
+    // Changes since the last rest (this frame against the reference).
+    diffMask(this.low, this.ref, this.o.changeThreshold, this.change);
+    const minArea = Math.max(2, this.o.minBlobDiscFraction * view.discAreaPx);
+    const blobs = findBlobs(this.change, size.widthPx, size.heightPx, minArea, this.labels, view.boardMask).filter((b) => b.inRegion > 0);
+    const margin = this.o.detectMarginMm;
+    const boxes: BoxMm[] = blobs.map((b) => {
+      const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
+      return { minXMm: bb.minXMm - margin, minYMm: bb.minYMm - margin, maxXMm: bb.maxXMm + margin, maxYMm: bb.maxYMm + margin };
+    });
+    for (const m of episode.moving) {
+      const e = m.path[m.path.length - 1]!;
+      const reach = 2 * view.discRadiusMm + margin;
+      boxes.push({ minXMm: e.xMm - reach, minYMm: e.yMm - reach, maxXMm: e.xMm + reach, maxYMm: e.yMm + reach });
+    }
+    if (boxes.length === 0 && episode.moving.length === 0) return { type: 'unchanged', tMs, startMs: episode.startMs };
+    const merged = mergeBoxes(boxes, view.discRadiusMm);
+    const total = merged.reduce((s, b) => s + boxArea(b), 0);
+    const whole = boxArea(outlineBox(this.options.profile));
+    const d0 = performance.now();
+    const rgba = frame.toFrame();
+    const found = detectInBoxes(
+      this.cv,
+      {
+        frame: rgba,
+        gray: toGray(rgba),
+        calibration: this.calibration!,
+        profile: this.options.profile,
+        boxes: total > this.o.fullDetectBoardFraction * whole ? null : merged,
+        teamCount: this.palette.teamCount,
+        ...(this.palette.known.length >= this.palette.teamCount ? { teamColors: [...this.palette.known] } : {}),
+      },
+      this.options.detect,
+    );
+    const detectMs = performance.now() - d0;
+    const result = settle({
+      view,
+      tracks: this.trackList,
+      episode,
+      change: this.change,
+      detections: found.filter((d) => d.confidence >= this.o.minDetectConfidence).map((d) => this.seen(d)),
+      newId: () => `d${this.nextTrack++}`,
+      o: this.o,
+    });
+    this.trackList = result.tracks;
+    if (result.kind === 'shot' && result.shot) {
+      return {
+        type: 'shot',
+        tMs,
+        shot: result.shot,
+        board: result.board,
+        detail: {
+          startMs: episode.startMs,
+          lastMotionMs: episode.lastMotionMs,
+          calledMs: tMs,
+          paths: result.paths,
+          contacts: result.contacts,
+          handSeen: episode.handSeen,
+          takenByHandIds: result.takenByHandIds,
+          detectMs,
+          warnings: result.warnings,
+        },
+      };
+    }
+    if (result.kind === 'board-change') {
+      return { type: 'board-change', tMs, board: result.board, removedIds: [...result.takenByHandIds, ...result.removed.map((r) => r.id)], addedIds: result.addedIds, movedIds: result.movedIds, startMs: episode.startMs, detectMs };
+    }
+    return { type: 'unchanged', tMs, startMs: episode.startMs };
+  }
+}

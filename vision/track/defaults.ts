@@ -1,0 +1,51 @@
+/** Tunables of the live tracker, in one place. */
+export const TRACK_DEFAULTS = {
+  /** The cheap path works on luma downscaled so a disc's radius is about this many pixels. */
+  lowResDiscRadiusPx: 5,
+  /** Most downscale allowed (1280x720 at the usual framing needs 2 or 3). */
+  maxDownscale: 8,
+  /** Luma difference (grey levels, at low resolution) that counts as motion between frames. */
+  motionThreshold: 14,
+  /** Luma difference from the reference (the board at rest) that counts as a change. */
+  changeThreshold: 16,
+  /** Fewer changed pixels than this share of a disc's area are noise. */
+  minBlobDiscFraction: 0.12,
+  /** Pixels that moved, on the board, in one frame: above this share of a disc's area it is moving. */
+  motionDiscFraction: 0.15,
+  /** The board must be still (and no hand in view) this long before a call. */
+  settleMs: 100,
+  /** A changed region touching the image border and this many disc areas big is a hand or arm. */
+  handMinDiscAreas: 1.5,
+  /** ... and at least this many disc areas of it over the board. */
+  handMinBoardDiscAreas: 0.5,
+  /** More than this share of the board changed at once: lighting or camera, not play. */
+  disturbedBoardFraction: 0.5,
+  /** A resting disc whose inner circle has this share of pixels changing starts moving. */
+  onsetFraction: 0.3,
+  /** Inner circle used for that test, as a share of the disc radius. */
+  innerCircleFraction: 0.7,
+  /** Two discs in contact: centres within 2 radii plus this share of a radius (tracking slack)... */
+  contactSlackRadii: 0.6,
+  /** ... plus the distance the striker covers in this many frames (centroids lag the disc). */
+  contactSlackFrames: 1.5,
+  /** A tracked blob is followed while it is within this many radii of where it was expected. */
+  gateRadii: 2.5,
+  /** A moving track unseen this many frames has stopped (or left). */
+  lostFrames: 4,
+  /** A disc found within this distance of where it was is the same disc, unmoved. */
+  samePlaceMm: 4,
+  /** A disc whose inner circle differs from the reference on this share of pixels has moved or gone. */
+  vacatedFraction: 0.35,
+  /** Detection runs in boxes around the changes, this far beyond them (board mm). */
+  detectMarginMm: 25,
+  /** Changes covering more than this share of the board: detect on the whole board. */
+  fullDetectBoardFraction: 0.35,
+  /** A disc at the end of a trajectory within this distance of a hole's centre dropped in. */
+  holeCaptureMm: 12,
+  /** Detections less sure than this are ignored (wood grain and line crossings give ~0.5). */
+  minDetectConfidence: 0.7,
+  /** Frames between retries when the board is not found at start. */
+  calibrateRetryFrames: 15,
+};
+
+export type TrackOptions = typeof TRACK_DEFAULTS;

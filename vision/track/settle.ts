@@ -1,0 +1,285 @@
+/**
+ * When the board is at rest again: which discs changed, where each one went (matched to the
+ * new detections by its path, its team and distance), which ones left (into a hole, into the
+ * ditch, or in a hand), which are new, and the ShotEvent (or hand change) that describes it.
+ * Pure: the detections are made by the caller.
+ */
+import type { BoardState, DiscState, RemovalReason, ShotEvent } from '../../rules/core/board-state.ts';
+import { fractionOn } from './blobs.ts';
+import type { BoardView } from './board-view.ts';
+import type { TrackOptions } from './defaults.ts';
+import type { EpisodeResult, MovingTrack } from './motion-tracker.ts';
+import type { Contact, PathPoint, Track, TrackPlace } from './types.ts';
+
+/** A disc found at rest (a detection), as the settle step needs it. */
+export interface SeenDisc {
+  xMm: number;
+  yMm: number;
+  radiusMm: number;
+  uncertaintyMm: number;
+  team: string;
+  confidence: number;
+}
+
+export interface SettleInput {
+  view: BoardView;
+  /** Tracks at the last rest. */
+  tracks: readonly Track[];
+  episode: EpisodeResult;
+  /** Low-res mask of pixels that differ from the last rest. */
+  change: Uint8Array;
+  detections: readonly SeenDisc[];
+  newId: () => string;
+  o: TrackOptions;
+}
+
+export type SettleKind = 'shot' | 'board-change' | 'unchanged';
+
+export interface SettleResult {
+  kind: SettleKind;
+  tracks: Track[];
+  shot: ShotEvent | null;
+  board: BoardState;
+  movedIds: string[];
+  addedIds: string[];
+  /** Removed by play (hole, ditch), with why. */
+  removed: { id: string; reason: RemovalReason }[];
+  /** Taken away by a hand. */
+  takenByHandIds: string[];
+  contacts: Contact[];
+  paths: Record<string, PathPoint[]>;
+  warnings: string[];
+}
+
+function discOf(t: Track): DiscState {
+  return { id: t.id, team: t.team, xMm: round2(t.xMm), yMm: round2(t.yMm), uncertaintyMm: round2(t.uncertaintyMm) };
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+export function boardOf(tracks: readonly Track[]): BoardState {
+  return { discs: tracks.filter((t) => t.place === 'surface' && !t.staged).map(discOf) };
+}
+
+function placeOf(view: BoardView, xMm: number, yMm: number, rMm: number): TrackPlace {
+  const hole = view.holeNear(xMm, yMm, Math.max(2, 0.5 * rMm));
+  if (hole) return 'hole';
+  return view.surfaceInsetMm(xMm, yMm) >= 0 ? 'surface' : 'ditch';
+}
+
+export function settle(input: SettleInput): SettleResult {
+  const { view, episode, change, o } = input;
+  const r = view.discRadiusMm;
+  const warnings: string[] = [];
+  const moving = new Map(episode.moving.map((m) => [m.id, m]));
+  const covered = new Set(episode.handCoveredIds);
+  const movedFar = (m: MovingTrack | undefined, t: Track) => {
+    if (!m || m.path.length < 2) return false;
+    const e = m.path[m.path.length - 1]!;
+    return Math.hypot(e.xMm - t.xMm, e.yMm - t.yMm) > 0.5 * r || m.path.length >= 3;
+  };
+
+  // 1. Which tracks changed: something moved them, or their place looks different now.
+  const changed = new Set<string>();
+  for (const t of input.tracks) {
+    if (moving.has(t.id)) {
+      changed.add(t.id);
+      continue;
+    }
+    const inner = view.circlePixels(t.xMm, t.yMm, t.radiusMm, o.innerCircleFraction);
+    const whole = view.circlePixels(t.xMm, t.yMm, t.radiusMm, 1.15);
+    if (fractionOn(change, inner) >= o.vacatedFraction || fractionOn(change, whole) >= 0.25) changed.add(t.id);
+  }
+
+  // 2. Detections: the unchanged discs found again are dropped; the rest are where changed discs went.
+  const unchanged = input.tracks.filter((t) => !changed.has(t.id));
+  const candidates = input.detections.filter((d) => {
+    if (unchanged.some((t) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= o.samePlaceMm + t.uncertaintyMm)) return false;
+    // Nothing changed there: a disc the last rest missed (kept out of the events).
+    const around = view.circlePixels(d.xMm, d.yMm, d.radiusMm, 1);
+    return fractionOn(change, around) >= 0.15;
+  });
+
+  // 3. Match changed tracks (and new discs seen moving) to the candidates.
+  interface Claim {
+    key: string;
+    end: { xMm: number; yMm: number };
+    team: string | null;
+    gateMm: number;
+  }
+  const claims: Claim[] = [];
+  for (const t of input.tracks) {
+    if (!changed.has(t.id)) continue;
+    const m = moving.get(t.id);
+    const end = m ? m.path[m.path.length - 1]! : t;
+    const gate = m && m.path.length >= 2 ? 5 * r : covered.has(t.id) ? 10 * r : 3 * r;
+    claims.push({ key: t.id, end, team: t.team, gateMm: gate });
+  }
+  for (const m of episode.moving) if (m.isNew) claims.push({ key: m.id, end: m.path[m.path.length - 1]!, team: null, gateMm: 5 * r });
+  const pairs: { claim: Claim; det: number; cost: number }[] = [];
+  candidates.forEach((d, di) => {
+    for (const c of claims) {
+      const dist = Math.hypot(c.end.xMm - d.xMm, c.end.yMm - d.yMm);
+      if (dist > c.gateMm) continue;
+      pairs.push({ claim: c, det: di, cost: dist + (c.team !== null && c.team !== d.team ? 4 * r : 0) + (moving.has(c.key) ? 0 : 2 * r) });
+    }
+  });
+  pairs.sort((a, b) => a.cost - b.cost);
+  const matchOf = new Map<string, number>();
+  const used = new Set<number>();
+  for (const p of pairs) {
+    if (matchOf.has(p.claim.key) || used.has(p.det)) continue;
+    matchOf.set(p.claim.key, p.det);
+    used.add(p.det);
+  }
+
+  // 4. New tracks list.
+  const out: Track[] = [];
+  const movedIds: string[] = [];
+  const removed: { id: string; reason: RemovalReason }[] = [];
+  const takenByHandIds: string[] = [];
+  const renamed = new Map<string, string>();
+  const fromDetection = (base: Omit<Track, 'xMm' | 'yMm' | 'radiusMm' | 'uncertaintyMm' | 'confidence' | 'place'>, d: SeenDisc): Track => ({
+    ...base,
+    xMm: d.xMm,
+    yMm: d.yMm,
+    radiusMm: d.radiusMm,
+    uncertaintyMm: d.uncertaintyMm,
+    confidence: d.confidence,
+    place: placeOf(view, d.xMm, d.yMm, r),
+  });
+  /** Where a disc that was not found at rest went, from the end of its path. */
+  const lostAt = (end: { xMm: number; yMm: number }): RemovalReason | null => {
+    if (view.holeNear(end.xMm, end.yMm, o.holeCaptureMm)) return 'hole';
+    if (view.surfaceInsetMm(end.xMm, end.yMm) < 0.6 * r) return view.insideOutline(end.xMm, end.yMm) ? 'ditch' : 'off-board';
+    return null;
+  };
+  for (const t of input.tracks) {
+    if (!changed.has(t.id)) {
+      out.push(t);
+      continue;
+    }
+    const m = moving.get(t.id);
+    const di = matchOf.get(t.id);
+    if (di !== undefined) {
+      const d = candidates[di]!;
+      const moved = Math.hypot(d.xMm - t.xMm, d.yMm - t.yMm) > o.samePlaceMm || movedFar(m, t);
+      if (!moved) {
+        out.push(t);
+        continue;
+      }
+      const next = fromDetection({ id: t.id, team: t.team, staged: t.staged && !m }, d);
+      out.push(next);
+      movedIds.push(t.id);
+      if (t.place === 'surface' && next.place !== 'surface') removed.push({ id: t.id, reason: next.place === 'hole' ? 'hole' : 'ditch' });
+      continue;
+    }
+    if (m && m.path.length >= 2) {
+      const end = m.path[m.path.length - 1]!;
+      const reason = lostAt(end);
+      movedIds.push(t.id);
+      if (reason) {
+        if (t.place === 'surface') removed.push({ id: t.id, reason });
+        if (reason !== 'off-board') out.push({ ...t, xMm: end.xMm, yMm: end.yMm, place: reason === 'hole' ? 'hole' : 'ditch', staged: false, confidence: 0.3 });
+      } else {
+        warnings.push(`${t.id} moved and was not found at rest: kept at the end of its path`);
+        out.push({ ...t, xMm: end.xMm, yMm: end.yMm, uncertaintyMm: Math.max(t.uncertaintyMm, 3), confidence: 0.3, staged: false });
+      }
+      continue;
+    }
+    if (covered.has(t.id) || episode.handSeen) {
+      takenByHandIds.push(t.id);
+      continue;
+    }
+    // A change with no motion and no hand (a shadow, a reflection): the disc stays.
+    warnings.push(`${t.id}: its place changed but nothing moved it and no disc was found: kept`);
+    out.push(t);
+  }
+  // New discs: seen leaving a hand (shot), or put down by hand (staged).
+  const newMoving = episode.moving.filter((m) => m.isNew);
+  for (const m of newMoving) {
+    const di = matchOf.get(m.id);
+    const id = input.newId();
+    renamed.set(m.id, id);
+    if (di !== undefined) {
+      const d = candidates[di]!;
+      out.push(fromDetection({ id, team: d.team, staged: false }, d));
+      movedIds.push(id);
+      const place = placeOf(view, d.xMm, d.yMm, r);
+      if (place !== 'surface') removed.push({ id, reason: place === 'hole' ? 'hole' : 'ditch' });
+      continue;
+    }
+    const end = m.path[m.path.length - 1]!;
+    const reason = lostAt(end);
+    if (reason) {
+      // Shot straight into the hole or off the board: its team is unknown from the rest frame.
+      out.push({ id, team: '?', xMm: end.xMm, yMm: end.yMm, radiusMm: r, uncertaintyMm: 3, confidence: 0.3, staged: false, place: reason === 'hole' ? 'hole' : 'ditch' });
+      movedIds.push(id);
+      removed.push({ id, reason });
+    } else {
+      renamed.delete(m.id);
+      warnings.push(`something moved near (${end.xMm.toFixed(0)}, ${end.yMm.toFixed(0)}) mm but no disc was found there`);
+    }
+  }
+  const addedIds: string[] = [];
+  candidates.forEach((d, di) => {
+    if (used.has(di)) return;
+    const id = input.newId();
+    out.push(fromDetection({ id, team: d.team, staged: true }, d));
+    addedIds.push(id);
+  });
+
+  // 5. Contacts: renamed, plus the closest approach for moved discs nobody was seen to strike.
+  const rename = (id: string) => renamed.get(id) ?? id;
+  const known = new Set(out.map((t) => t.id));
+  const contacts: Contact[] = episode.contacts.map((c) => ({ ...c, byId: rename(c.byId), hitId: rename(c.hitId) })).filter((c) => known.has(c.byId) && known.has(c.hitId));
+  for (const id of movedIds) {
+    const t = input.tracks.find((x) => x.id === id);
+    if (!t || contacts.some((c) => c.hitId === id) || covered.has(id)) continue;
+    const m = moving.get(id);
+    const since = m ? m.startMs : Infinity;
+    let best: { byId: string; d: number; tMs: number } | null = null;
+    for (const other of episode.moving) {
+      if (other.id === id) continue;
+      for (const p of other.path) {
+        if (p.tMs > since + 40) break;
+        const d = Math.hypot(p.xMm - t.xMm, p.yMm - t.yMm);
+        if (!best || d < best.d) best = { byId: rename(other.id), d, tMs: p.tMs };
+      }
+    }
+    if (best && best.d <= 2 * (t.radiusMm + r) && known.has(best.byId)) contacts.push({ byId: best.byId, hitId: id, tMs: best.tMs, distanceMm: best.d, confident: false });
+  }
+  contacts.sort((a, b) => a.tMs - b.tMs);
+
+  const paths: Record<string, PathPoint[]> = {};
+  for (const m of episode.moving) if (known.has(rename(m.id))) paths[rename(m.id)] = m.path;
+
+  // 6. Shot or hand change.
+  const freeMotion = episode.moving.some((m) => (m.isNew ? renamed.has(m.id) : movedIds.includes(m.id) && m.path.length >= 2));
+  const before = boardOf(input.tracks);
+  const board = boardOf(out);
+  let kind: SettleKind = 'unchanged';
+  let shot: ShotEvent | null = null;
+  if (freeMotion) {
+    kind = 'shot';
+    const firstNew = newMoving.filter((m) => renamed.has(m.id)).sort((a, b) => a.startMs - b.startMs)[0];
+    const staged = input.tracks.filter((t) => t.staged && movedIds.includes(t.id));
+    const earliest = episode.moving.filter((m) => !m.isNew && movedIds.includes(m.id)).sort((a, b) => a.startMs - b.startMs)[0];
+    const shotDiscId = firstNew ? rename(firstNew.id) : (staged[0]?.id ?? earliest?.id ?? movedIds[0]!);
+    const shotTrack = out.find((t) => t.id === shotDiscId) ?? input.tracks.find((t) => t.id === shotDiscId);
+    shot = {
+      shooter: shotTrack?.team ?? '?',
+      shotDiscId,
+      before,
+      after: board,
+      movedIds: [...new Set([shotDiscId, ...movedIds])],
+      hits: contacts.map((c) => ({ byId: c.byId, hitId: c.hitId })),
+      removed,
+    };
+  } else if (movedIds.length > 0 || addedIds.length > 0 || takenByHandIds.length > 0 || removed.length > 0) {
+    kind = 'board-change';
+  }
+  return { kind, tracks: out, shot, board, movedIds, addedIds, removed, takenByHandIds, contacts, paths, warnings };
+}

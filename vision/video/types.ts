@@ -1,0 +1,42 @@
+import type { Frame } from '../image/frame.ts';
+
+/**
+ * One frame of a video or camera stream. The tracker's cheap path reads only `luma` (when the
+ * decoder has a luma plane, as y4m does) or the RGBA pixels at low resolution; the full RGBA
+ * frame is made only when a detection needs it.
+ */
+export interface VideoFrame {
+  index: number;
+  timestampMs: number;
+  widthPx: number;
+  heightPx: number;
+  /** Luma plane (one byte per pixel, 0..255 full range), or null when the source is RGBA only. */
+  luma: Uint8Array | null;
+  /** The RGBA frame (converted or decoded on first call, then kept). */
+  toFrame(): Frame;
+}
+
+export type VideoContainer = 'y4m' | 'mjpeg' | 'ffmpeg';
+
+export interface VideoInfo {
+  container: VideoContainer;
+  widthPx: number;
+  heightPx: number;
+  fps: number;
+  /** Known up front for y4m and MJPEG; null when streaming through ffmpeg. */
+  frameCount: number | null;
+}
+
+export interface VideoSource {
+  info: VideoInfo;
+  frames(): AsyncIterable<VideoFrame>;
+  close(): void;
+}
+
+/** A video that cannot be read: missing, not a video this program understands, or no decoder. */
+export class VideoReadError extends Error {}
+
+/** Wrap an RGBA frame (a camera, a canvas) as a VideoFrame. */
+export function videoFrameOf(frame: Frame, index: number): VideoFrame {
+  return { index, timestampMs: frame.timestampMs, widthPx: frame.widthPx, heightPx: frame.heightPx, luma: null, toFrame: () => frame };
+}

@@ -1,0 +1,174 @@
+/**
+ * YUV4MPEG2 (.y4m): a text header, then raw frames, each after a "FRAME" line. We read 4:2:0
+ * (every chroma siting), 4:4:4 and mono, 8 bits, limited or full range. The luma plane goes to
+ * the tracker as it is; RGBA is made only when asked for (BT.601).
+ */
+import type { Frame } from '../image/frame.ts';
+import { VideoReadError, type VideoFrame } from './types.ts';
+
+export interface Y4mHeader {
+  widthPx: number;
+  heightPx: number;
+  fps: number;
+  chroma: '420' | '444' | 'mono';
+  fullRange: boolean;
+  /** Bytes of one frame's pixel data. */
+  frameBytes: number;
+}
+
+export function parseY4mHeader(line: string): Y4mHeader {
+  const parts = line.trim().split(/\s+/);
+  if (parts[0] !== 'YUV4MPEG2') throw new VideoReadError('not a YUV4MPEG2 (y4m) file');
+  let widthPx = 0;
+  let heightPx = 0;
+  let fps = 30;
+  let chroma: Y4mHeader['chroma'] = '420';
+  let fullRange = false;
+  for (const p of parts.slice(1)) {
+    const v = p.slice(1);
+    switch (p[0]) {
+      case 'W':
+        widthPx = Number(v);
+        break;
+      case 'H':
+        heightPx = Number(v);
+        break;
+      case 'F': {
+        const [n, d] = v.split(':').map(Number);
+        if (n && d) fps = n / d;
+        break;
+      }
+      case 'C':
+        if (v.startsWith('420')) chroma = '420';
+        else if (v === '444') chroma = '444';
+        else if (v === 'mono') chroma = 'mono';
+        else throw new VideoReadError(`y4m colour space "${v}" is not supported (use 4:2:0, 4:4:4 or mono, 8 bits)`);
+        break;
+      case 'X':
+        if (v.toUpperCase() === 'COLORRANGE=FULL') fullRange = true;
+        break;
+    }
+  }
+  if (!(widthPx > 0 && heightPx > 0)) throw new VideoReadError('y4m header has no frame size');
+  const cw = Math.ceil(widthPx / 2);
+  const ch = Math.ceil(heightPx / 2);
+  const frameBytes = chroma === 'mono' ? widthPx * heightPx : chroma === '444' ? 3 * widthPx * heightPx : widthPx * heightPx + 2 * cw * ch;
+  return { widthPx, heightPx, fps, chroma, fullRange, frameBytes };
+}
+
+/** YUV planes to RGBA (BT.601). */
+export function yuvToRgba(h: Y4mHeader, data: Uint8Array): Uint8ClampedArray {
+  const W = h.widthPx;
+  const H = h.heightPx;
+  const out = new Uint8ClampedArray(W * H * 4);
+  const ys = h.fullRange ? 1 : 255 / 219;
+  const yo = h.fullRange ? 0 : 16;
+  const cs = h.fullRange ? 1 : 255 / 224;
+  const cw = Math.ceil(W / 2);
+  const uOff = W * H;
+  const vOff = h.chroma === '444' ? 2 * W * H : uOff + cw * Math.ceil(H / 2);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const Y = (data[y * W + x]! - yo) * ys;
+      let u = 0;
+      let v = 0;
+      if (h.chroma !== 'mono') {
+        const c = h.chroma === '444' ? y * W + x : (y >> 1) * cw + (x >> 1);
+        u = (data[uOff + c]! - 128) * cs;
+        v = (data[vOff + c]! - 128) * cs;
+      }
+      const j = (y * W + x) * 4;
+      out[j] = Y + 1.402 * v;
+      out[j + 1] = Y - 0.344136 * u - 0.714136 * v;
+      out[j + 2] = Y + 1.772 * u;
+      out[j + 3] = 255;
+    }
+  }
+  return out;
+}
+
+/** A queue of incoming bytes with "read a line" and "read n bytes" that wait for data. */
+class ByteQueue {
+  private chunks: Buffer[] = [];
+  private avail = 0;
+  private done = false;
+  constructor(private readonly source: AsyncIterator<Buffer>) {}
+
+  private async more(): Promise<boolean> {
+    if (this.done) return false;
+    const r = await this.source.next();
+    if (r.done) {
+      this.done = true;
+      return false;
+    }
+    const b = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value);
+    this.chunks.push(b);
+    this.avail += b.length;
+    return true;
+  }
+
+  private take(n: number): Buffer {
+    const out = Buffer.allocUnsafe(n);
+    let o = 0;
+    while (o < n) {
+      const c = this.chunks[0]!;
+      const k = Math.min(c.length, n - o);
+      c.copy(out, o, 0, k);
+      o += k;
+      if (k === c.length) this.chunks.shift();
+      else this.chunks[0] = c.subarray(k);
+    }
+    this.avail -= n;
+    return out;
+  }
+
+  /** A line without its newline, or null at the end of the stream. */
+  async line(maxBytes = 4096): Promise<string | null> {
+    for (;;) {
+      let seen = 0;
+      for (const c of this.chunks) {
+        const i = c.indexOf(10);
+        if (i >= 0) return this.take(seen + i + 1).toString('latin1', 0, seen + i);
+        seen += c.length;
+      }
+      if (seen > maxBytes) throw new VideoReadError('y4m: a header line is too long (not a y4m stream?)');
+      if (!(await this.more())) {
+        if (this.avail === 0) return null;
+        throw new VideoReadError('y4m: stream ends inside a header line');
+      }
+    }
+  }
+
+  async bytes(n: number): Promise<Buffer | null> {
+    while (this.avail < n) if (!(await this.more())) return null;
+    return this.take(n);
+  }
+}
+
+/** Frames of a y4m byte stream (a file or ffmpeg's output). Calls onHeader before the first. */
+export async function* y4mFrames(stream: AsyncIterable<Buffer>, onHeader?: (h: Y4mHeader) => void): AsyncGenerator<VideoFrame> {
+  const q = new ByteQueue(stream[Symbol.asyncIterator]());
+  const first = await q.line();
+  if (first === null) throw new VideoReadError('empty video');
+  const header = parseY4mHeader(first);
+  onHeader?.(header);
+  const W = header.widthPx;
+  const H = header.heightPx;
+  for (let index = 0; ; index++) {
+    const tag = await q.line();
+    if (tag === null) return;
+    if (!tag.startsWith('FRAME')) throw new VideoReadError(`y4m: frame ${index} does not start with FRAME`);
+    const data = await q.bytes(header.frameBytes);
+    if (!data) return; // a truncated last frame is dropped
+    const timestampMs = (index * 1000) / header.fps;
+    let frame: Frame | null = null;
+    yield {
+      index,
+      timestampMs,
+      widthPx: W,
+      heightPx: H,
+      luma: new Uint8Array(data.buffer, data.byteOffset, W * H),
+      toFrame: () => (frame ??= { data: yuvToRgba(header, data), widthPx: W, heightPx: H, timestampMs }),
+    };
+  }
+}
