@@ -11,7 +11,7 @@ import { distortPx, noLens, type LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { estimatePose } from './camera-pose.ts';
-import { findBoardQuads, followQuadSides, straightenQuad, type Point } from './coarse-quads.ts';
+import { findBoardQuads, followQuadSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { RECT_CALIBRATE_DEFAULTS, type RectCalibrateOptions } from './rect-defaults.ts';
 import { searchEdge } from './edge-search.ts';
@@ -29,6 +29,7 @@ interface Hypothesis {
   quad: number;
   rect: number;
   shift: number;
+  snapped: boolean;
 }
 
 /** Sign of the image cross product of the board's x and y axes at a point: negative for a camera above the board. */
@@ -248,23 +249,29 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   const scoreSamples = thin(model.samples, o.rectScoreSamples);
   const hyps: Hypothesis[] = [];
   quads.forEach((q, qi) => {
-    const sides = followQuadSides(gray, q, 2 * factor + 2, o.minEdgeResponse);
+    const sides = followQuadSides(gray, q, 1.5 * factor + 1, o.minEdgeResponse);
     const straight = straightenQuad(sides, lens0, o.lensK1RangeQuad);
     if (!straight || straight.straightnessPx > o.maxQuadStraightnessPx) {
       trace('quad-rejected', { quad: qi, straightness: straight?.straightnessPx });
       return;
     }
+    const snapRange = Math.min(o.snapMaxRangePx, Math.max(o.snapMinRangePx, o.snapRangeFraction * Math.sqrt(q.areaPx)));
     model.rects.forEach((r, ri) => {
       for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {
         if (!plausible(h, model, gray, o)) continue;
-        const state = { boardToImage: h, lens: straight.lens };
-        const seen = seenFrom(h, scoreSamples, model, gray, o);
-        hyps.push({ state, score: sharpScore(gray, state, seen, o.rectScoreRangePx) * (seen.length / scoreSamples.length), quad: qi, rect: ri, shift });
+        // The guess as it is, and with the surface's sides moved onto the nearest strong edges.
+        const snapped = snapRectSides(gray, h, straight.lens, model.rects[0]!, snapRange, o.minEdgeResponse);
+        for (const [hk, snap] of [[h, false], [snapped, true]] as const) {
+          if (!hk || (snap && !plausible(hk, model, gray, o))) continue;
+          const state = { boardToImage: hk, lens: straight.lens };
+          const seen = seenFrom(hk, scoreSamples, model, gray, o);
+          hyps.push({ state, score: sharpScore(gray, state, seen, o.rectScoreRangePx) * (seen.length / scoreSamples.length), quad: qi, rect: ri, shift, snapped: snap });
+        }
       }
     });
   });
   hyps.sort((a, b) => b.score - a.score);
-  trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), quad: h.quad, rect: h.rect, shift: h.shift })) });
+  trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), quad: h.quad, rect: h.rect, shift: h.shift, snapped: h.snapped })) });
   if (hyps.length === 0) return { found: false, reason: 'no quadrilateral in the image matches this board\'s outline' };
 
   // A first fit to all the edges from each of the best guesses, on a thinned set of samples,
@@ -275,7 +282,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     const r = passes(gray, g.state, new Map(), seenFrom(g.state.boardToImage, coarseSamples, model, gray, o), o.rectRangesPx, false, model, o, trace);
     const seen = r ? seenFrom(r.fit.boardToImage, scoreSamples, model, gray, o) : [];
     const score = r ? sharpScore(gray, r.fit, seen, 1) * (seen.length / scoreSamples.length) : -1;
-    trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, rms: r?.fit.rmsErrorPx, inliers: r?.fit.inlierFraction, score });
+    trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, snapped: g.snapped, rms: r?.fit.rmsErrorPx, inliers: r?.fit.inlierFraction, score });
     if (r && (!first || score > first.score)) first = { r, score };
   }
   if (!first) return { found: false, reason: 'the board\'s edges could not be followed from any guess' };

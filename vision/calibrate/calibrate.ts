@@ -5,7 +5,7 @@
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { multiply3, invert3, applyHomography } from '../geometry/homography.ts';
 import { noLens } from '../geometry/lens.ts';
-import type { GrayImage } from '../image/frame.ts';
+import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { estimatePose } from './camera-pose.ts';
 import { findLargeEllipses, refineEllipse, type ImageEllipse } from './coarse-ellipses.ts';
@@ -119,6 +119,47 @@ function missingRing(profile: BoardProfile, samples: readonly ModelEdgeSample[],
 function outlineRadiusMm(profile: BoardProfile): number {
   const o = profile.outline;
   return o.shape === 'circle' ? o.radiusMm : Math.hypot(o.maxXMm - o.minXMm, o.maxYMm - o.minYMm) / 2;
+}
+
+/**
+ * Round markings say nothing about the board's rotation; the straight lines (and pegs) do.
+ * Fine-tune it by the strongest response of those markings over a small range of angles,
+ * which stays right when a blurred line gives the least-squares fit too few clean edges.
+ */
+function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdgeSample[], profile: BoardProfile, pegHeightMm: (id: string) => number | null): FitState {
+  if (samples.length === 0) return fit;
+  const centre = profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 };
+  const pegs = profile.features.filter((f) => f.kind === 'peg');
+  let best = { score: -Infinity, deg: 0 };
+  for (let deg = -2; deg <= 2.0001; deg += 0.05) {
+    const state = { ...fit, boardToImage: multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (deg * Math.PI) / 180)) };
+    let score = 0;
+    for (const s of samples) {
+      const p = projectSeen(state, s.xMm, s.yMm);
+      const q = projectSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm);
+      const l = Math.hypot(q.x - p.x, q.y - p.y);
+      const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, 0.5, s.kind, s.widthMm * l, 0);
+      if (hit) score += Math.min(60, Math.abs(hit.response));
+    }
+    for (const peg of pegs) {
+      if (peg.kind !== 'peg') continue;
+      const h = pegHeightMm(peg.id) ?? 0;
+      // A peg is seen as a blob over its footprint, at any height up to its top: compare its
+      // middle with the board beside it.
+      const at = (x: number, y: number) => {
+        const a = projectSeen(state, x, y);
+        return sampleBilinear(gray, a.x, a.y);
+      };
+      const px = peg.xMm;
+      const py = peg.yMm;
+      const inside = at(px, py);
+      const r = peg.radiusMm * 2.5;
+      const around = (at(px + r, py) + at(px - r, py) + at(px, py + r) + at(px, py - r)) / 4;
+      if (Number.isFinite(inside) && Number.isFinite(around)) score += 0.5 * Math.min(60, Math.abs(inside - around)) * (h > 0 ? 1 : 0);
+    }
+    if (score > best.score) best = { score, deg };
+  }
+  return { ...fit, boardToImage: multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (best.deg * Math.PI) / 180)) };
 }
 
 /** Choose the board's rotation by the markings that are not round (lines, fields). */
@@ -247,6 +288,10 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     for (const [k, v] of fit.polarity) polarity.set(k, v);
   }
   if (!fit) return { found: false, reason: 'the board\'s edges could not be followed' };
+  if (otherSamples.length > 0) {
+    const pegHeights = new Map(profile.features.flatMap((f) => (f.kind === 'peg' ? [[f.id, f.heightMm] as const] : [])));
+    fit = { ...fit, boardToImage: fineRotation(gray, fit, otherSamples, profile, (id) => pegHeights.get(id) ?? null).boardToImage };
+  }
   // Every painted ring must be there: a fit that found only the surface's edge is a wrong one.
   const missing = missingRing(profile, samples, fit, o.minRingCoverage);
   if (missing) return { found: false, reason: missing };

@@ -5,10 +5,11 @@
  * four straight sides bow (plumb-line), and the corners are re-made from straight lines in
  * ideal (undistorted) pixels.
  */
-import type { GrayImage } from '../image/frame.ts';
+import { sampleBilinear, type GrayImage } from '../image/frame.ts';
+import { homographyFromPairs } from '../geometry/homography.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { withMats } from '../opencv/mat-scope.ts';
-import type { LensModel } from '../geometry/lens.ts';
+import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
 import { searchEdge } from './edge-search.ts';
 
 export interface Point {
@@ -229,7 +230,7 @@ export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: numbe
       const k = Math.min(perSide - 1, Math.floor((t / len) * perSide));
       bins[k]!.push(s);
     }
-    const pts: Point[] = [];
+    const pts: (Point & { sign: number })[] = [];
     for (let k = 0; k < perSide; k++) {
       const t = ((k + 0.5) / perSide) * len;
       if (t < 0.05 * len || t > 0.95 * len) continue;
@@ -242,9 +243,11 @@ export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: numbe
       const y = a.y + uy * t + ny * s0;
       const hit = searchEdge(gray, x, y, nx, ny, rangePx, 'step', 0, 0);
       if (!hit || Math.abs(hit.response) < minResponse) continue;
-      pts.push({ x: x + nx * hit.offsetPx, y: y + ny * hit.offsetPx });
+      pts.push({ x: x + nx * hit.offsetPx, y: y + ny * hit.offsetPx, sign: Math.sign(hit.response) });
     }
-    sidesPx.push(pts);
+    // One edge along the side: keep the points of the majority's polarity.
+    const sign = Math.sign(pts.reduce((s, p) => s + p.sign, 0)) || 1;
+    sidesPx.push(pts.filter((p) => p.sign === sign).map(({ x, y }) => ({ x, y })));
   }
   return { sidesPx };
 }
@@ -392,4 +395,117 @@ export function straightenQuad(sides: QuadSides, lens0: LensModel, k1Range: [num
     cornersPx.push(p);
   }
   return { cornersPx, lens, straightnessPx: Math.sqrt(ss / n), counts: sidePts.map((s) => s.length) };
+}
+
+export interface RectLike {
+  minXMm: number;
+  minYMm: number;
+  maxXMm: number;
+  maxYMm: number;
+}
+
+/**
+ * Move each side of a board rectangle, as a guess maps it into the image, onto the strongest
+ * straight edge parallel to it within `rangePx` (nearer ones preferred), and re-make the
+ * mapping from the four sides. A guess from the wrong one of several nested outlines (a
+ * frame's top, a gutter, the playing surface) lands on the surface this way.
+ */
+export function snapRectSides(gray: GrayImage, h: readonly number[], lens: LensModel, rect: RectLike, rangePx: number, minResponse: number): number[] | null {
+  const model: Point[] = [
+    { x: rect.minXMm, y: rect.minYMm },
+    { x: rect.maxXMm, y: rect.minYMm },
+    { x: rect.maxXMm, y: rect.maxYMm },
+    { x: rect.minXMm, y: rect.maxYMm },
+  ];
+  const seen = (x: number, y: number) => {
+    const w = h[6]! * x + h[7]! * y + h[8]!;
+    return distortPx(lens, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w);
+  };
+  const step = 0.5;
+  const m = Math.ceil(rangePx / step);
+  const lines: [number, number, number][] = [];
+  const perSide = 32;
+  for (let i = 0; i < 4; i++) {
+    const a = model[i]!;
+    const b = model[(i + 1) % 4]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    // Inward normal of a counter-clockwise rectangle: to the left of a -> b.
+    const inx = -(b.y - a.y) / len;
+    const iny = (b.x - a.x) / len;
+    const pts: { p: Point; n: Point; v: Float64Array }[] = [];
+    for (let k = 0; k < perSide; k++) {
+      const t = 0.08 + (0.84 * k) / (perSide - 1);
+      const x = a.x + (b.x - a.x) * t;
+      const y = a.y + (b.y - a.y) * t;
+      const p = seen(x, y);
+      const q = seen(x + inx, y + iny);
+      const l = Math.hypot(q.x - p.x, q.y - p.y);
+      if (!(l > 0)) continue;
+      const n = { x: (q.x - p.x) / l, y: (q.y - p.y) / l };
+      // Brightness across the side, from outside to inside.
+      const v = new Float64Array(2 * m + 5);
+      let ok = true;
+      for (let j = 0; j < v.length; j++) {
+        const s = (j - m - 2) * step;
+        const g = sampleBilinear(gray, p.x + n.x * s, p.y + n.y * s);
+        if (Number.isNaN(g)) {
+          ok = false;
+          break;
+        }
+        v[j] = g;
+      }
+      if (ok) pts.push({ p, n, v });
+    }
+    if (pts.length < perSide / 2) return null;
+    let bestD = 0;
+    let bestScore = -1;
+    let bestSign = 0;
+    for (let j = 2; j < 2 * m + 3; j++) {
+      let sum = 0;
+      for (const q of pts) sum += q.v[j + 2]! - q.v[j - 2]!;
+      const mean = sum / pts.length;
+      const d = (j - m - 2) * step;
+      const score = Math.abs(mean) * (1 - 0.5 * (d / rangePx) ** 2);
+      if (score > bestScore) {
+        bestScore = score;
+        bestD = d;
+        bestSign = Math.sign(mean);
+      }
+    }
+    if (bestScore < minResponse) return null;
+    const found: Point[] = [];
+    for (const q of pts) {
+      const x = q.p.x + q.n.x * bestD;
+      const y = q.p.y + q.n.y * bestD;
+      const hit = searchEdge(gray, x, y, q.n.x, q.n.y, 1.5, 'step', 0, bestSign as -1 | 1);
+      if (!hit || Math.abs(hit.response) < minResponse) continue;
+      found.push(undistortPx(lens, x + q.n.x * hit.offsetPx, y + q.n.y * hit.offsetPx));
+    }
+    if (found.length < perSide / 3) return null;
+    const line = fitLineTrimmed(found);
+    if (!line) return null;
+    lines.push(line);
+  }
+  const corners: Point[] = [];
+  for (let i = 0; i < 4; i++) {
+    const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
+    if (!p) return null;
+    corners.push(p);
+  }
+  return homographyFromPairs(model.map((from, i) => ({ from, to: corners[i]! })));
+}
+
+function fitLineTrimmed(pts: Point[]): [number, number, number] | null {
+  let cur = pts;
+  for (let round = 0; round < 3; round++) {
+    const f = fitLine(cur);
+    if (!f) return null;
+    const d = cur.map((p) => Math.abs(f.line[0] * p.x + f.line[1] * p.y + f.line[2]));
+    const sorted = [...d].sort((p, q) => p - q);
+    const sigma = Math.max(0.3, 1.4826 * sorted[Math.floor(sorted.length / 2)]!);
+    const keep = cur.filter((_, i) => d[i]! <= 3 * sigma);
+    if (keep.length === cur.length || keep.length < 4) return f.line;
+    cur = keep;
+  }
+  return fitLine(cur)?.line ?? null;
 }

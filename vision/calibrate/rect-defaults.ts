@@ -14,7 +14,14 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** Dilate the edges before following contours (closes small gaps, merges close edges). */
   quadDilate: true,
   /** Sides that stay this far from straight lines (rms, ideal pixels) are not a board's outline. */
-  maxQuadStraightnessPx: 1.2,
+  maxQuadStraightnessPx: 2.5,
+  /**
+   * Range (px) over which a guess's surface sides are moved onto the nearest strong straight
+   * edge: this share of the square root of the quad's area, within the bounds.
+   */
+  snapRangeFraction: 0.05,
+  snapMinRangePx: 6,
+  snapMaxRangePx: 40,
   /** Range of k1 the plumb-line estimate from a quad's sides searches. */
   lensK1RangeQuad: [-0.4, 0.16] as [number, number],
   /** A guess that stretches the board more than this (singular value ratio) is no camera's view. */

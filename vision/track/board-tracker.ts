@@ -63,7 +63,11 @@ export class BoardTracker {
   private hasPrev = false;
   /** Take the next frame as the reference (after reset() on a calibrated tracker). */
   private needReference = false;
+  private lastHand: Uint8Array | null = null;
+  private lastHandMs = -Infinity;
   private disposed = false;
+  /** Called on every frame with the cheap path's images (diagnostics only). */
+  debug: ((tMs: number, images: { low: Uint8Array; motion: Uint8Array; change: Uint8Array; hand: Uint8Array | null; size: LowResSize }) => void) | null = null;
   private stats: FrameStats = { tMs: 0, state: 'calibrating', cheapMs: 0, detectMs: 0, movingPx: 0, changedPx: 0, hand: false };
 
   constructor(
@@ -167,6 +171,12 @@ export class BoardTracker {
         hand = dilateBy(m, W, H, Math.max(1, Math.round(0.5 * Math.sqrt(discPx / Math.PI))));
       }
     }
+    // A hand flickers in and out of the test near the border: it stays a while after it was seen.
+    if (hand) {
+      this.lastHand = hand;
+      this.lastHandMs = tMs;
+    } else if (this.lastHand && tMs - this.lastHandMs <= this.o.handHoldMs) hand = this.lastHand;
+    else this.lastHand = null;
     let freeMotionPx = movingPx;
     if (hand) {
       freeMotionPx = 0;
@@ -180,7 +190,8 @@ export class BoardTracker {
       this.episode = new EpisodeTracker(view, this.trackList.filter((t) => t.place === 'surface'), this.o, tMs);
       events.push({ type: 'motion', tMs, state: hand ? 'hand' : 'moving' });
     }
-    if (this.episode) this.episode.step(tMs, this.motion, hand);
+    if (this.episode) this.episode.step(tMs, this.motion, this.change, hand);
+    this.debug?.(tMs, { low: this.low, motion: this.motion, change: this.change, hand, size });
     if (isMoving || hand || disturbed) this.lastActivityMs = tMs;
     let detectMs = 0;
     if (this.episode && tMs - this.lastActivityMs >= this.o.settleMs) {

@@ -18,18 +18,22 @@ export const TRACK_DEFAULTS = {
   handMinDiscAreas: 1.5,
   /** ... and at least this many disc areas of it over the board. */
   handMinBoardDiscAreas: 0.5,
+  /** A hand stays "in view" this long after it was last seen (it flickers near the border). */
+  handHoldMs: 150,
   /** More than this share of the board changed at once: lighting or camera, not play. */
   disturbedBoardFraction: 0.5,
   /** A resting disc whose inner circle has this share of pixels changing starts moving. */
   onsetFraction: 0.3,
   /** Inner circle used for that test, as a share of the disc radius. */
-  innerCircleFraction: 0.7,
+  innerCircleFraction: 0.85,
   /** Two discs in contact: centres within 2 radii plus this share of a radius (tracking slack)... */
   contactSlackRadii: 0.6,
   /** ... plus the distance the striker covers in this many frames (centroids lag the disc). */
   contactSlackFrames: 1.5,
   /** A tracked blob is followed while it is within this many radii of where it was expected. */
   gateRadii: 2.5,
+  /** Fastest a disc is expected to travel (a hard crokinole shot is 2-3 m/s). */
+  maxSpeedMmPerS: 4000,
   /** A moving track unseen this many frames has stopped (or left). */
   lostFrames: 4,
   /** A disc found within this distance of where it was is the same disc, unmoved. */

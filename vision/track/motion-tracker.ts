@@ -69,10 +69,12 @@ export class EpisodeTracker {
   }
 
   /**
-   * One frame: `motion` is the frame-to-frame difference mask, `hand` the hand's pixels
-   * (grown a little) or null.
+   * One frame: `motion` is the frame-to-frame difference mask, `change` the difference from
+   * the last rest, `hand` the hand's pixels (grown a little) or null. Pixels in both masks are
+   * where a disc is now and was not a frame ago (the place it just left looks like the rest
+   * image again, so it drops out): the leading part of each moving disc.
    */
-  step(tMs: number, motion: Uint8Array, hand: Uint8Array | null): void {
+  step(tMs: number, motion: Uint8Array, change: Uint8Array, hand: Uint8Array | null): void {
     const { widthPx: W, heightPx: H } = this.view.size;
     const dt = Math.max(1, tMs - this.lastFrameMs);
     this.lastFrameMs = tMs;
@@ -84,7 +86,7 @@ export class EpisodeTracker {
     const free = new Uint8Array(W * H);
     let any = 0;
     for (let i = 0; i < free.length; i++) {
-      const on = motion[i]! && !(hand && hand[i]) ? 1 : 0;
+      const on = motion[i]! && change[i]! && !(hand && hand[i]) ? 1 : 0;
       free[i] = on;
       any += on;
     }
@@ -117,7 +119,8 @@ export class EpisodeTracker {
       const px = last.xMm + m.vx * (tMs - last.tMs);
       const py = last.yMm + m.vy * (tMs - last.tMs);
       const speed = Math.hypot(m.vx, m.vy);
-      const gate = Math.max(this.o.gateRadii * this.rMm, 1.5 * speed * dt + this.rMm);
+      // Until its speed is known (one sighting), a disc may be anywhere it could reach in a frame.
+      const gate = m.seen <= 1 ? Math.max(this.o.gateRadii * this.rMm, this.o.maxSpeedMmPerS * (dt / 1000)) : Math.max(this.o.gateRadii * this.rMm, 1.5 * speed * dt + this.rMm);
       let best: Blob | null = null;
       let bestD = gate;
       for (const b of blobs) {
@@ -163,12 +166,18 @@ export class EpisodeTracker {
     }
 
     // 3. Blobs nobody claims: a disc leaving the hand (or coming out from under it).
+    if (process.env.TDEBUG && tMs > 3150 && tMs < 3600) console.log(tMs, 'blobs', blobs.map((b) => `${b.area}@${at(b).xMm.toFixed(0)},${at(b).yMm.toFixed(0)}${claims.has(b.label) ? '*' : ''}${this.handEver && this.handEver[Math.round(b.yPx) * W + Math.round(b.xPx)] ? 'H' : ''}`).join(' '), 'moving', [...this.moving.values()].map((m) => `${m.id}:${m.seen}/${m.missed}`).join(' '), 'disc', this.view.discAreaPx.toFixed(0));
     for (const b of blobs) {
       if (claims.has(b.label)) continue;
       if (b.area < 0.3 * this.view.discAreaPx) continue;
       const p = at(b);
-      // Not the vacated place of a disc that is already moving.
-      if ([...this.moving.values()].some((m) => m.path.length > 0 && Math.hypot(m.path[0]!.xMm - p.xMm, m.path[0]!.yMm - p.yMm) < 1.5 * this.rMm)) continue;
+      // Not the place a moving disc started from or just passed (its trail), not a hand's leftovers.
+      const nearTrail = [...this.moving.values()].some((m) => {
+        const pts = [m.path[0]!, ...m.path.slice(-3)];
+        return pts.some((q) => Math.hypot(q.xMm - p.xMm, q.yMm - p.yMm) < 1.5 * this.rMm);
+      });
+      if (nearTrail) continue;
+      if (this.handEver && this.handEver[Math.round(b.yPx) * W + Math.round(b.xPx)]) continue;
       const id = `new-${++this.newCount}`;
       this.moving.set(id, { id, isNew: true, path: [{ tMs, xMm: p.xMm, yMm: p.yMm }], vx: 0, vy: 0, lastSeenMs: tMs, missed: 0, seen: 1, startMs: tMs });
     }

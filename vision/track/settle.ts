@@ -212,7 +212,10 @@ export function settle(input: SettleInput): SettleResult {
       continue;
     }
     const end = m.path[m.path.length - 1]!;
-    const reason = lostAt(end);
+    const start = m.path[0]!;
+    // Only a disc seen travelling (not a flicker near a hand) can have gone without being found.
+    const travelled = Math.hypot(end.xMm - start.xMm, end.yMm - start.yMm) > 3 * r;
+    const reason = travelled ? lostAt(end) : null;
     if (reason) {
       // Shot straight into the hole or off the board: its team is unknown from the rest frame.
       out.push({ id, team: '?', xMm: end.xMm, yMm: end.yMm, radiusMm: r, uncertaintyMm: 3, confidence: 0.3, staged: false, place: reason === 'hole' ? 'hole' : 'ditch' });
@@ -220,7 +223,7 @@ export function settle(input: SettleInput): SettleResult {
       removed.push({ id, reason });
     } else {
       renamed.delete(m.id);
-      warnings.push(`something moved near (${end.xMm.toFixed(0)}, ${end.yMm.toFixed(0)}) mm but no disc was found there`);
+      if (travelled) warnings.push(`something moved near (${end.xMm.toFixed(0)}, ${end.yMm.toFixed(0)}) mm but no disc was found there`);
     }
   }
   const addedIds: string[] = [];
