@@ -81,6 +81,8 @@ export const boardProfileSchema = z
      * crokinole board's quadrant lines. A camera cannot tell these orientations apart.
      */
     symmetryOrder: z.number().int().min(1).default(1),
+    /** How far below the playing surface a disc lies when it is off it (ditch, gutter); 0: on the same level. */
+    offSurfaceDropMm: z.number().min(0).default(0),
     /** Board-specific numbers rules read (section values, hanger value, ...). */
     values: z.record(z.string(), z.number()).default({}),
     notes: z.array(z.string()).default([]),

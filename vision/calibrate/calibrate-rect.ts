@@ -21,9 +21,9 @@ import type { CalibrationResult } from './types.ts';
 
 export type Trace = (stage: string, facts: Record<string, unknown>) => void;
 
-type Options = CalibrateOptions & RectCalibrateOptions;
+export type Options = CalibrateOptions & RectCalibrateOptions;
 
-interface Hypothesis {
+export interface Hypothesis {
   state: FitState;
   score: number;
   quad: number;
@@ -236,15 +236,15 @@ function passes(gray: GrayImage, start: FitState, polarity0: Map<string, Polarit
   return result;
 }
 
-export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
-  const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
-  const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples });
+/**
+ * Guesses of the board's mapping from the large quadrilaterals in the image, best first: every
+ * way each quad's corners may match each model rectangle (and the same with the surface's
+ * sides moved onto the nearest strong edges), scored sharply on all the board's edges.
+ */
+export function rectHypotheses(cv: CV, gray: GrayImage, model: BoardModel, o: Options, trace: Trace): Hypothesis[] {
   const lens0 = noLens(gray.widthPx, gray.heightPx);
   const quads = findBoardQuads(cv, gray, o);
   trace('quads', { count: quads.length, corners: quads.map((q) => q.cornersPx.map((p) => [Math.round(p.x), Math.round(p.y)])) });
-  if (quads.length === 0) return { found: false, reason: 'no board-sized quadrilateral (the board\'s outline) in the image' };
-
-  // Every way each quad's corners may match each model rectangle, scored sharply.
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
   const scoreSamples = thin(model.samples, o.rectScoreSamples);
   const hyps: Hypothesis[] = [];
@@ -272,7 +272,15 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   });
   hyps.sort((a, b) => b.score - a.score);
   trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), quad: h.quad, rect: h.rect, shift: h.shift, snapped: h.snapped })) });
+  return hyps;
+}
+
+export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
+  const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
+  const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples });
+  const hyps = rectHypotheses(cv, gray, model, o, trace);
   if (hyps.length === 0) return { found: false, reason: 'no quadrilateral in the image matches this board\'s outline' };
+  const scoreSamples = thin(model.samples, o.rectScoreSamples);
 
   // A first fit to all the edges from each of the best guesses, on a thinned set of samples,
   // judged by a sharp look at all of them; the best is then fitted closely (lens included).

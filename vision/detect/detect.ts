@@ -36,6 +36,12 @@ function extentOf(profile: BoardProfile) {
     : { minXMm: o.minXMm, minYMm: o.minYMm, maxXMm: o.maxXMm, maxYMm: o.maxYMm };
 }
 
+/** Whether a disc centre is over the playing surface. */
+function onSurface(profile: BoardProfile, xMm: number, yMm: number): boolean {
+  const s = profile.surface;
+  return s.shape === 'circle' ? Math.hypot(xMm - s.xMm, yMm - s.yMm) <= s.radiusMm : xMm >= s.minXMm && xMm <= s.maxXMm && yMm >= s.minYMm && yMm <= s.maxYMm;
+}
+
 function insideOutline(profile: BoardProfile, xMm: number, yMm: number): boolean {
   const o = profile.outline;
   return o.shape === 'circle' ? Math.hypot(xMm - o.xMm, yMm - o.yMm) <= o.radiusMm : xMm >= o.minXMm && xMm <= o.maxXMm && yMm >= o.minYMm && yMm <= o.maxYMm;
@@ -106,7 +112,13 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
       continue;
     }
-    const rim = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
+    let rim = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
+    // Off the playing surface a disc lies lower (in the ditch): measure it on that level.
+    if (rim && profile.offSurfaceDropMm > 0 && !onSurface(profile, rim.xMm, rim.yMm)) {
+      const drop = profile.offSurfaceDropMm;
+      const lower = fitSilhouette({ gray: input.gray, boardToImage: planeAtHeight(cal, -drop), topToImage: planeAtHeight(cal, piece.heightMm - drop), lens: cal.lens, xMm: rim.xMm, yMm: rim.yMm, radiusMm }, o);
+      if (lower && !onSurface(profile, lower.xMm, lower.yMm)) rim = lower;
+    }
     if (!rim) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'no rim' });
       continue;
