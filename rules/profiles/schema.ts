@@ -26,8 +26,8 @@ export const featureSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ring'), id: z.string(), xMm: mm, yMm: mm, radiusMm: positiveMm, lineWidthMm: z.number().min(0), color: colour, ...sourced }),
   /** A filled circular area (curling house colours). */
   z.object({ kind: z.literal('disk'), id: z.string(), xMm: mm, yMm: mm, radiusMm: positiveMm, color: colour, ...sourced }),
-  /** A hole or pocket cut through the surface. */
-  z.object({ kind: z.literal('hole'), id: z.string(), xMm: mm, yMm: mm, radiusMm: positiveMm, ...sourced }),
+  /** A hole or pocket cut through the surface; `depthMm`: how far below the surface a disc lying in it rests. */
+  z.object({ kind: z.literal('hole'), id: z.string(), xMm: mm, yMm: mm, radiusMm: positiveMm, depthMm: z.number().min(0).optional(), ...sourced }),
   /** A peg or post standing up from the surface. */
   z.object({ kind: z.literal('peg'), id: z.string(), xMm: mm, yMm: mm, radiusMm: positiveMm, heightMm: positiveMm, color: colour, ...sourced }),
   /** A straight painted line (segment centre line, paint width). */

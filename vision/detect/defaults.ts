@@ -21,6 +21,8 @@ export const DETECT_DEFAULTS = {
   radiusTolerance: 0.08,
   /** Rim residuals beyond this many robust sigmas are dropped. */
   outlierSigmas: 2.5,
+  /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */
+  inHoleToleranceMm: 3,
   /** Two detections closer than this fraction of a radius are one disc. */
   duplicateFraction: 0.6,
   /** Uncertainty is at least this times the leave-a-quarter-out spread of the centre. */

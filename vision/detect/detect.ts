@@ -5,7 +5,7 @@
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { pieceRadiusMm } from '../../rules/profiles/schema.ts';
-import { applyHomography } from '../geometry/homography.ts';
+import { applyHomography, invert3 } from '../geometry/homography.ts';
 import { distortPx } from '../geometry/lens.ts';
 import type { Frame, GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
@@ -113,6 +113,21 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       continue;
     }
     let rim = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
+    // A disc lying in a hole is sunk: measured as if on the surface, its centre appears where
+    // the camera's parallax puts the hole's centre seen at the sunk disc's height. The hole's
+    // rim hides part of it, so it is not measured again; it is in the hole.
+    let sunkInHole = false;
+    for (const h of profile.features) {
+      if (!rim || h.kind !== 'hole' || !h.depthMm || h.radiusMm < radiusMm) continue;
+      const seenAt = applyHomography(planeAtHeight(cal, piece.heightMm - h.depthMm), h.xMm, h.yMm);
+      const topInverse = invert3(top);
+      if (!topInverse) continue;
+      const expected = applyHomography(topInverse, seenAt.x, seenAt.y);
+      if (Math.hypot(rim.xMm - expected.x, rim.yMm - expected.y) <= o.inHoleToleranceMm) {
+        rim = { ...rim, xMm: h.xMm, yMm: h.yMm };
+        sunkInHole = true;
+      }
+    }
     // Off the playing surface a disc lies lower (in the ditch): measure it on that level.
     if (rim && profile.offSurfaceDropMm > 0 && !onSurface(profile, rim.xMm, rim.yMm)) {
       const drop = profile.offSurfaceDropMm;
@@ -132,7 +147,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       continue;
     }
     if (found.some((f) => Math.hypot(f.xMm - rim.xMm, f.yMm - rim.yMm) < o.duplicateFraction * radiusMm)) continue;
-    const emptyHole = holeMatching(profile, rim.xMm, rim.yMm, rim.radiusMm, radiusMm);
+    const emptyHole = sunkInHole ? null : holeMatching(profile, rim.xMm, rim.yMm, rim.radiusMm, radiusMm);
     if (emptyHole) {
       rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `the edge of ${emptyHole}, not a disc` });
       continue;
