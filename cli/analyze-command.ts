@@ -1,7 +1,10 @@
 /** `disc-referee analyze`: find the board and the discs in photos, make the calls (DESIGN.md contract). */
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { BoardState, DiscState } from '../rules/core/board-state.ts';
+import { checkSavedCalibration, parseSavedCalibration, toSaved } from '../vision/calibrate/saved-calibration.ts';
+import type { Calibration } from '../vision/calibrate/types.ts';
+import { toGray } from '../vision/image/frame.ts';
 import { loadImageFile, ImageReadError } from '../vision/image/load-image-node.ts';
 import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../vision/pipeline/analyze-frame.ts';
@@ -43,6 +46,9 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     annotate: { value: true },
     json: { value: false },
     verbose: { value: false },
+    calibration: { value: true },
+    'save-calibration': { value: true },
+    camera: { value: true },
   });
   if (args.positional.length === 0) throw new CliError('analyze needs at least one image, video or folder', EXIT.usage);
   const setup = resolveGame(stringFlag(args, 'game'), stringFlag(args, 'variant'), stringFlag(args, 'board'));
@@ -53,6 +59,8 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   const inputs = await expandInputs(args.positional);
   if (inputs.length === 0) throw new CliError('no images or videos found in the given folder(s)', EXIT.usage);
   const { cv } = await loadOpenCv();
+  let saved = await loadSaved(stringFlag(args, 'calibration'), setup.profile.id);
+  const savePath = stringFlag(args, 'save-calibration');
   let exit: number = EXIT.ok;
   for (const file of inputs) {
     if (VIDEO_EXT.has(extname(file).toLowerCase())) {
@@ -70,7 +78,17 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       continue;
     }
     const teamCount = teamColors?.length ?? 2;
-    const analysis = analyzeFrame(cv, frame, setup.profile, { teamCount, ...(teamColors ? { teamColors } : {}) });
+    let reuse: Calibration | undefined;
+    if (saved) {
+      const check = checkSavedCalibration(toGray(frame), setup.profile, saved);
+      if (check.stillValid) reuse = saved;
+      else io.stderr.write(`${file}: saved calibration not used: ${check.reason}\n`);
+    }
+    const analysis = analyzeFrame(cv, frame, setup.profile, { teamCount, ...(teamColors ? { teamColors } : {}), ...(reuse ? { calibration: reuse } : {}) });
+    if (savePath && analysis.calibration.found && analysis.calibration !== reuse) {
+      await writeFile(savePath, `${JSON.stringify(toSaved(analysis.calibration, stringFlag(args, 'camera') ?? 'default', new Date().toISOString()), null, 2)}\n`);
+      saved = analysis.calibration;
+    }
     const result = describe(file, setup, analysis, teamCount);
     if (!analysis.calibration.found) exit = Math.max(exit, EXIT.boardNotFound);
     if (annotateDir) {
@@ -81,6 +99,26 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     else io.stdout.write(result.text);
   }
   return exit;
+}
+
+async function loadSaved(path: string | undefined, profileId: string): Promise<Calibration | null> {
+  if (!path) return null;
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read calibration ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, EXIT.unreadable);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`calibration ${path} is not JSON: ${(e as Error).message}`, EXIT.usage);
+  }
+  const r = parseSavedCalibration(data);
+  if (!r.ok) throw new CliError(`${path}: ${r.error}`, EXIT.usage);
+  if (r.saved.profileId !== profileId) throw new CliError(`${path} is a calibration for board "${r.saved.profileId}", not "${profileId}"`, EXIT.usage);
+  return r.saved.calibration;
 }
 
 function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof analyzeFrame>, teamCount: number) {

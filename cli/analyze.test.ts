@@ -43,6 +43,23 @@ describe('disc-referee analyze', () => {
     expect(existsSync(join(dir, 'crokinole.annotated.png'))).toBe(true);
   });
 
+  it('saves a calibration and reuses it on the next image (faster, same calls)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cal-'));
+    const file = join(dir, 'cal.json');
+    const first = await run(['analyze', 'examples/crokinole.jpg', '--game', 'crokinole', '--json', '--save-calibration', file, '--camera', 'table-1']);
+    expect(first.code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    const again = await run(['analyze', 'examples/crokinole.jpg', '--game', 'crokinole', '--json', '--calibration', file]);
+    expect(again.code).toBe(0);
+    const a = JSON.parse(first.stdout.trim());
+    const b = JSON.parse(again.stdout.trim());
+    expect(b.score).toEqual(a.score);
+    expect(b.calibration.imageToBoard).toEqual(a.calibration.imageToBoard);
+    const wrongBoard = await run(['analyze', 'examples/crokinole.jpg', '--game', 'crokinole', '--board', 'crokinole-rec-24in', '--calibration', file]);
+    expect(wrongBoard.code).toBe(2);
+    expect(wrongBoard.stderr).toMatch(/calibration for board "crokinole-nca-26in"/);
+  });
+
   it('reports unreadable files and images without a board with their exit codes', async () => {
     const missing = await run(['analyze', 'no/such/file.png', '--game', 'crokinole']);
     expect(missing.code).toBe(3);

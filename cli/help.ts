@@ -10,6 +10,8 @@ export function helpText(): string {
 Usage:
   disc-referee analyze <image|video|dir>... --game <id> [--board <profile>] [--teams <c1>,<c2>] [--annotate <dir>] [--json]
       Find the board and the discs in photos or videos and make the calls.
+      --save-calibration <file> [--camera <name>] keeps the board calibration of a fixed camera;
+      --calibration <file> reuses it (checked against each image, redone when the camera moved).
   disc-referee score --game <id> [--variant <name>] [--board <profile>] [--teams A,B] < state.json
       Score a board state given in board millimetres (JSON on stdin), without any image:
       {"discs":[{"xMm":0,"yMm":80,"team":"A"}], "hole":{"A":1}, "compartments":{"1":5,"2":9,"3":5,"4":7}}
