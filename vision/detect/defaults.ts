@@ -21,6 +21,9 @@ export const DETECT_DEFAULTS = {
   radiusTolerance: 0.08,
   /** Rim residuals beyond this many robust sigmas are dropped. */
   outlierSigmas: 2.5,
+  /** Measure by the top face's rim alone when it is found round this share of it. */
+  preferTopRim: true,
+  minTopRimCoverage: 0.7,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */
   inHoleToleranceMm: 3,
   /** Two detections closer than this fraction of a radius are one disc. */

@@ -113,6 +113,16 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       continue;
     }
     let rim = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
+    // The top face's rim alone is not fooled by a shadow or the side wall; where it is clear
+    // all round, it measures the disc, and how far the two fits differ adds to the uncertainty.
+    let disagreementMm = 0;
+    if (rim && o.preferTopRim) {
+      const topFit = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: rim.xMm, yMm: rim.yMm, radiusMm, topOnly: true }, { ...o, rimRangesMm: o.rimRangesMm.slice(-2) });
+      if (topFit && topFit.coverage >= o.minTopRimCoverage) {
+        disagreementMm = Math.hypot(topFit.xMm - rim.xMm, topFit.yMm - rim.yMm);
+        rim = { ...topFit, coverage: Math.max(topFit.coverage, rim.coverage) };
+      }
+    }
     // A disc lying in a hole is sunk: measured as if on the surface, its centre appears where
     // the camera's parallax puts the hole's centre seen at the sunk disc's height. The hole's
     // rim hides part of it, so it is not measured again; it is in the hole.
@@ -162,7 +172,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       yMm: hole ? hole.yMm : rim.yMm,
       state: hole ? 'in-hole' : 'on-board',
       radiusMm: rim.radiusMm,
-      uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm, o.leaveOutFactor * rim.leaveOutSpreadMm),
+      uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm, o.leaveOutFactor * rim.leaveOutSpreadMm, disagreementMm),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,

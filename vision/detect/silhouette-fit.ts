@@ -21,6 +21,11 @@ export interface SilhouetteFitInput {
   xMm: number;
   yMm: number;
   radiusMm: number;
+  /**
+   * Fit only the top face's rim (at its height), not the outline: no shadow or side wall
+   * lies inside the rim, so this sees past both where the top face stands out.
+   */
+  topOnly?: boolean;
   /** Discs next to this one: outline points where they touch it are not this disc's edge. */
   neighbours?: readonly { xMm: number; yMm: number; radiusMm: number }[];
 }
@@ -83,6 +88,17 @@ function outline(input: SilhouetteFitInput, cx: number, cy: number, r: number, n
     pts.push({ angle, top: true, x: t.x, y: t.y }, { angle, top: false, x: b.x, y: b.y });
   }
   return hull(pts);
+}
+
+/** The top face's rim at its height, in angle order. */
+function topRim(input: SilhouetteFitInput, cx: number, cy: number, r: number, n: number): OutlinePoint[] {
+  const pts: OutlinePoint[] = [];
+  for (let k = 0; k < n; k++) {
+    const angle = (2 * Math.PI * k) / n;
+    const t = project(input.topToImage, input.lens, cx + r * Math.cos(angle), cy + r * Math.sin(angle));
+    pts.push({ angle, top: true, x: t.x, y: t.y });
+  }
+  return pts;
 }
 
 interface Observation {
@@ -153,7 +169,7 @@ export function fitSilhouette(
   const c2 = project(input.boardToImage, input.lens, cx, cy + 1);
   const pxPerMm = (Math.hypot(c1.x - c0.x, c1.y - c0.y) + Math.hypot(c2.x - c0.x, c2.y - c0.y)) / 2;
   for (const rangeMm of o.rimRangesMm) {
-    const h = outline(input, cx, cy, r, o.rimRays);
+    const h = input.topOnly ? topRim(input, cx, cy, r, o.rimRays) : outline(input, cx, cy, r, o.rimRays);
     outlineCount = h.length;
     const obs: Observation[] = [];
     for (let i = 0; i < h.length; i++) {
@@ -164,8 +180,14 @@ export function fitSilhouette(
       const by = cy + r * Math.sin(p.angle);
       if (input.neighbours?.some((nb) => Math.hypot(bx - nb.xMm, by - nb.yMm) < nb.radiusMm + 1.5)) continue;
       // Outward normal of a counter-clockwise hull (image y down): rotate the chord clockwise.
+      // The top rim alone: the image of the radial direction.
       let nx = next.y - prev.y;
       let ny = -(next.x - prev.x);
+      if (input.topOnly) {
+        const q = project(input.topToImage, input.lens, cx + (r + 0.5) * Math.cos(p.angle), cy + (r + 0.5) * Math.sin(p.angle));
+        nx = q.x - p.x;
+        ny = q.y - p.y;
+      }
       const nl = Math.hypot(nx, ny);
       if (!(nl > 0)) continue;
       nx /= nl;
