@@ -24,7 +24,7 @@ function aligned(measured: { xMm: number; yMm: number }[], truth: { xMm: number;
 }
 
 describe('disc detection on a clean crokinole scene', () => {
-  it('finds every disc on the board, footprints within 1.5 mm (median 0.7 mm), teams apart', async () => {
+  it('finds every disc on the board, footprints within 0.5 mm (median 0.4 mm), teams apart', async () => {
     const s = sample('crokinole-clean');
     const a = analyzeFrame(cv, await loadImageFile(s.imagePath), croki);
     expect(a.detection).not.toBeNull();
@@ -35,11 +35,10 @@ describe('disc detection on a clean crokinole scene', () => {
     const errors: number[] = [];
     for (const t of truth) {
       const nearest = found.reduce((b, d) => (Math.hypot(d.xMm - t.xMm, d.yMm - t.yMm) < Math.hypot(b.xMm - t.xMm, b.yMm - t.yMm) ? d : b));
-      // Tolerances: what the detector does now on this scene (a pair of touching discs is the
-      // worst); the target is 0.3 mm median / 0.8 mm p95 over the corpus (bench:accuracy).
+      // Tolerances: a clean scene must beat the corpus targets (0.3 mm median, 0.8 mm p95).
       const e = Math.hypot(nearest.xMm - t.xMm, nearest.yMm - t.yMm);
       errors.push(e);
-      expect(e).toBeLessThan(1.5);
+      expect(e).toBeLessThan(0.5);
       // One detected label per truth team, and no two teams sharing one.
       const seen = teamPairs.get(t.team);
       if (seen) expect(nearest.team).toBe(seen);
@@ -47,7 +46,7 @@ describe('disc detection on a clean crokinole scene', () => {
     }
     expect(new Set(teamPairs.values()).size).toBe(teamPairs.size);
     errors.sort((x, y) => x - y);
-    expect(errors[Math.floor(errors.length / 2)]!).toBeLessThan(0.7);
+    expect(errors[Math.floor(errors.length / 2)]!).toBeLessThan(0.4);
     const onBoard = s.truth.discs.filter((d) => d.state === 'in-play' || d.state === 'ditch').length;
     expect(a.detection!.discs.filter((d) => d.state === 'on-board')).toHaveLength(onBoard);
     expect(a.detection!.discs.filter((d) => d.state === 'in-hole')).toHaveLength(s.truth.discs.filter((d) => d.state === 'hole').length);
