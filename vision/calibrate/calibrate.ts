@@ -202,7 +202,8 @@ export type CalibrationTrace = (stage: string, facts: Record<string, unknown>) =
 
 export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions> = {}, trace: CalibrationTrace = () => {}): CalibrationResult {
   const o = { ...CALIBRATE_DEFAULTS, ...options };
-  if (profile.surface.shape !== 'circle') return calibrateRect(cv, gray, profile, options, trace);
+  // Boards without concentric painted rings (everything but crokinole) are found by their outline.
+  if (profile.surface.shape !== 'circle' || !profile.features.some((f) => f.kind === 'ring')) return calibrateRect(cv, gray, profile, options, trace);
   const samples = modelEdges(profile);
   const roundIds = new Set(['surface', ...profile.features.filter((f) => f.kind === 'ring' || f.kind === 'hole' || f.kind === 'disk').map((f) => f.id)]);
   const roundSamples = samples.filter((s) => roundIds.has(s.featureId));
@@ -268,36 +269,44 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     }
     return best;
   };
-  let best = roundFit(concentric, o.roundRangesPx, 4);
-  if (!best || missingRing(profile, samples, best, o.minRingCoverage)) {
+  // From a round fit: the rotation, the full fit with every marking and the lens, and the
+  // checks that it is this board. A failure says why.
+  const finish = (best: PassResult): PassResult | string => {
+    let state: FitState = bestRotation(gray, best, otherSamples, profile, o.rotationStepDeg);
+    const polarity = new Map(best.polarity);
+    let fit: PassResult | null = null;
+    for (const rangePx of o.fullRangesPx) {
+      fit = refinePass(gray, state, samples, polarity, { rangePx, fitLens: true, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: otherSamples.length === 0 });
+      trace('full-fit', { rangePx, rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, k1: fit?.lens.k1 });
+      if (!fit) break;
+      state = fit;
+      for (const [k, v] of fit.polarity) polarity.set(k, v);
+    }
+    if (!fit) return 'the board\'s edges could not be followed';
+    if (otherSamples.length > 0) {
+      const pegHeights = new Map(profile.features.flatMap((f) => (f.kind === 'peg' ? [[f.id, f.heightMm] as const] : [])));
+      fit = { ...fit, boardToImage: fineRotation(gray, fit, otherSamples, profile, (id) => pegHeights.get(id) ?? null).boardToImage };
+    }
+    // Every painted ring must be there: a fit that found only the surface's edge is a wrong one.
+    const missing = missingRing(profile, samples, fit, o.minRingCoverage);
+    if (missing) return missing;
+    if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.minInlierFraction) {
+      return `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)`;
+    }
+    return fit;
+  };
+  const fromConcentric = roundFit(concentric, o.roundRangesPx, 4);
+  let result: PassResult | string = fromConcentric ? finish(fromConcentric) : 'the round shapes in the image do not match this board\'s rings';
+  if (typeof result === 'string') {
     const affine = ellipses.flatMap((e) => circles.map((c) => toGuess(guessFromEllipse(e, c), 8))).filter((g): g is { state: FitState; score: number } => g !== null);
     const wide = roundFit(affine, o.wideRoundRangesPx, 6);
-    if (wide && (!best || !missingRing(profile, samples, wide, o.minRingCoverage))) best = wide;
+    if (wide) {
+      const second = finish(wide);
+      if (typeof second !== 'string') result = second;
+    }
   }
-  if (!best) return { found: false, reason: 'the round shapes in the image do not match this board\'s rings' };
-
-  let state: FitState = bestRotation(gray, best, otherSamples, profile, o.rotationStepDeg);
-  const polarity = best.polarity;
-  let fit: PassResult | null = null;
-  for (const rangePx of o.fullRangesPx) {
-    const span = 1; // rings span the board; the lens term is well determined by them
-    fit = refinePass(gray, state, samples, polarity, { rangePx, fitLens: span >= o.lensFitMinSpan, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: otherSamples.length === 0 });
-    trace('full-fit', { rangePx, rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, k1: fit?.lens.k1, k2: fit?.lens.k2 });
-    if (!fit) break;
-    state = fit;
-    for (const [k, v] of fit.polarity) polarity.set(k, v);
-  }
-  if (!fit) return { found: false, reason: 'the board\'s edges could not be followed' };
-  if (otherSamples.length > 0) {
-    const pegHeights = new Map(profile.features.flatMap((f) => (f.kind === 'peg' ? [[f.id, f.heightMm] as const] : [])));
-    fit = { ...fit, boardToImage: fineRotation(gray, fit, otherSamples, profile, (id) => pegHeights.get(id) ?? null).boardToImage };
-  }
-  // Every painted ring must be there: a fit that found only the surface's edge is a wrong one.
-  const missing = missingRing(profile, samples, fit, o.minRingCoverage);
-  if (missing) return { found: false, reason: missing };
-  if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.minInlierFraction) {
-    return { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` };
-  }
+  if (typeof result === 'string') return { found: false, reason: result };
+  const fit = result;
   const imageToBoard = invert3(fit.boardToImage);
   if (!imageToBoard) return { found: false, reason: 'degenerate board mapping' };
   const pose = estimatePose({ boardToImage: fit.boardToImage, widthPx: gray.widthPx, heightPx: gray.heightPx, minTiltForFocalDeg: o.minTiltForFocalDeg, priorHorizontalFovDeg: o.priorHorizontalFovDeg });
