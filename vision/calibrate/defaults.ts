@@ -30,7 +30,7 @@ export const CALIBRATE_DEFAULTS = {
   maxRmsErrorPx: 2.5,
   minInlierFraction: 0.35,
   /** Each painted ring needs this share of its samples found. */
-  minRingCoverage: 0.3,
+  minRingCoverage: 0.6,
 };
 
 export type CalibrateOptions = typeof CALIBRATE_DEFAULTS;
