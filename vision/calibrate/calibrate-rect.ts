@@ -1,9 +1,19 @@
 /**
- * Automatic calibration of boards that are not a set of concentric rings: mats, table
- * shuffleboard, carrom, sjoelbak, Sling. A large quadrilateral in the image (the board's
- * outline, or a part of it between full-width lines) gives a homography for every way its
- * corners may match a rectangle of the board; a quick, sharp look at all the board's edges
- * picks the few best, which are then fitted to every edge (homography + lens k1).
+ * Automatic calibration of boards that are not a set of concentric painted rings: mats, table
+ * shuffleboard, carrom, sjoelbak, Sling, and PitRush (a round frame around a hexagonal field).
+ *
+ * 1. Guesses. A large quadrilateral in the image (the board's outline, or a part of it between
+ *    full-width lines or bars) gives a homography for every way its corners may match a
+ *    rectangle of the board (4 rotations, never mirrored: the camera is above the board), and
+ *    the same with the surface's sides moved onto the nearest strong straight edges. Round
+ *    boards: nested ellipses give the mapping up to a rotation, tried in steps.
+ * 2. A quick, sharp score of every guess on all the board's edges ranks them.
+ * 3. The best guesses are fitted to all edges on half- and quarter-size images (a linear,
+ *    robust point-on-line fit with shrinking ranges; from a part of a long board, growing
+ *    outwards and trying a few stretches along it), and judged sharply again.
+ * 4. The winner is fitted closely at full size (homography + lens k1); sides of the surface
+ *    seen from behind a wall are dropped; the markings must be found where the fit puts them.
+ * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography, homographyFromPairs, invert3, multiply3 } from '../geometry/homography.ts';
@@ -11,7 +21,9 @@ import { distortPx, noLens, type LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { estimatePose } from './camera-pose.ts';
+import { fitToEdges, halfImage, scaleState, unscaleState } from './edge-icp.ts';
 import { findBoardQuads, followQuadSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
+import { roundGuesses, type Circle } from './coarse-round.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { RECT_CALIBRATE_DEFAULTS, type RectCalibrateOptions } from './rect-defaults.ts';
 import { searchEdge } from './edge-search.ts';
@@ -64,9 +76,10 @@ function anisotropy(h: readonly number[], at: { xMm: number; yMm: number }, step
 }
 
 /** Camera position over the board plane implied by a mapping (null when it makes no sense). */
-function cameraOver(h: readonly number[], gray: GrayImage, o: CalibrateOptions): { xMm: number; yMm: number } | null {
+function cameraOver(h: readonly number[], gray: GrayImage, o: CalibrateOptions): { xMm: number; yMm: number; zMm: number } | null {
   const pose = estimatePose({ boardToImage: h, widthPx: gray.widthPx, heightPx: gray.heightPx, minTiltForFocalDeg: o.minTiltForFocalDeg, priorHorizontalFovDeg: o.priorHorizontalFovDeg });
-  return Number.isFinite(pose.centreXMm) && Number.isFinite(pose.centreYMm) ? { xMm: pose.centreXMm, yMm: pose.centreYMm } : null;
+  const ok = Number.isFinite(pose.centreXMm) && Number.isFinite(pose.centreYMm) && Number.isFinite(pose.centreZMm);
+  return ok ? { xMm: pose.centreXMm, yMm: pose.centreYMm, zMm: pose.centreZMm } : null;
 }
 
 /**
@@ -118,6 +131,52 @@ function quadMappings(corners: readonly Point[], r: Rect, board: Rect): { h: num
     const h = homographyFromPairs(model.map((m, i) => ({ from: m, to: corners[order[(i + shift) % 4]!]! })));
     if (h && handedness(h, centre) < 0 && inFront(h, board)) out.push({ h, shift });
   }
+  return out;
+}
+
+/** A rectangle grown about its centre by a factor (Infinity: everything). */
+function grown(r: Rect, factor: number): Rect {
+  if (!Number.isFinite(factor)) return { minXMm: -Infinity, minYMm: -Infinity, maxXMm: Infinity, maxYMm: Infinity };
+  const cx = (r.minXMm + r.maxXMm) / 2;
+  const cy = (r.minYMm + r.maxYMm) / 2;
+  const hx = ((r.maxXMm - r.minXMm) / 2) * factor;
+  const hy = ((r.maxYMm - r.minYMm) / 2) * factor;
+  return { minXMm: cx - hx, minYMm: cy - hy, maxXMm: cx + hx, maxYMm: cy + hy };
+}
+
+function inRect(r: Rect, x: number, y: number): boolean {
+  return x >= r.minXMm && x <= r.maxXMm && y >= r.minYMm && y <= r.maxYMm;
+}
+
+/** Whether two mappings put the board's corners within a pixel or two of each other, up to the board's symmetry. */
+function sameMapping(a: readonly number[], b: readonly number[], model: BoardModel): boolean {
+  const { centre, symmetryOrder } = model;
+  for (let k = 0; k < symmetryOrder; k++) {
+    const bk = multiply3(b, rotationAbout(centre.xMm, centre.yMm, (2 * Math.PI * k) / symmetryOrder));
+    const same = rectCorners(model.rects[0]!).every((p) => {
+      const u = applyHomography(a, p.x, p.y);
+      const v = applyHomography(bk, p.x, p.y);
+      return Math.hypot(u.x - v.x, u.y - v.y) < 2;
+    });
+    if (same) return true;
+  }
+  return false;
+}
+
+/**
+ * At most `max` samples, spread evenly within each feature, every feature keeping at least
+ * `minPerFeature` (a short end of a long board must not vanish from a thinned set).
+ */
+function thinByFeature<T extends { featureId: string }>(xs: readonly T[], max: number, minPerFeature: number): T[] {
+  if (xs.length <= max) return [...xs];
+  const groups = new Map<string, T[]>();
+  for (const x of xs) {
+    const g = groups.get(x.featureId);
+    if (g) g.push(x);
+    else groups.set(x.featureId, [x]);
+  }
+  const out: T[] = [];
+  for (const g of groups.values()) out.push(...thin(g, Math.max(minPerFeature, Math.round((g.length * max) / xs.length))));
   return out;
 }
 
@@ -225,7 +284,7 @@ function passes(gray: GrayImage, start: FitState, polarity0: Map<string, Polarit
   let polarity = polarity0;
   let result: Refined | null = null;
   for (const rangePx of ranges) {
-    const fitLens = lens && imageSpan(state.boardToImage, model, gray) >= o.lensFitMinSpan;
+    const fitLens = lens && imageSpan(state.boardToImage, model, gray) >= o.rectLensFitMinSpan;
     const next = refinePass(gray, state, samples, polarity, { rangePx, fitLens, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm: model.scaleMm, holdRotation: false });
     trace('rect-pass', { rangePx, fitLens, rms: next?.rmsErrorPx, inliers: next?.inlierFraction, samples: samples.length, k1: next?.lens.k1 });
     if (!next || !plausible(next.boardToImage, model, gray, o)) return null;
@@ -241,12 +300,13 @@ function passes(gray: GrayImage, start: FitState, polarity0: Map<string, Polarit
  * way each quad's corners may match each model rectangle (and the same with the surface's
  * sides moved onto the nearest strong edges), scored sharply on all the board's edges.
  */
-export function rectHypotheses(cv: CV, gray: GrayImage, model: BoardModel, o: Options, trace: Trace): Hypothesis[] {
+export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, model: BoardModel, o: Options, trace: Trace): Hypothesis[] {
   const lens0 = noLens(gray.widthPx, gray.heightPx);
+  if (profile.surface.shape === 'circle') return roundHypotheses(cv, gray, model, profile, o, trace);
   const quads = findBoardQuads(cv, gray, o);
   trace('quads', { count: quads.length, corners: quads.map((q) => q.cornersPx.map((p) => [Math.round(p.x), Math.round(p.y)])) });
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
-  const scoreSamples = thin(model.samples, o.rectScoreSamples);
+  const scoreSamples = thinByFeature(model.samples, o.rectScoreSamples, 4);
   const hyps: Hypothesis[] = [];
   quads.forEach((q, qi) => {
     const sides = followQuadSides(gray, q, 1.5 * factor + 1, o.minEdgeResponse);
@@ -275,42 +335,164 @@ export function rectHypotheses(cv: CV, gray: GrayImage, model: BoardModel, o: Op
   return hyps;
 }
 
+/**
+ * Guesses for a round board whose markings are not rings: nested ellipses give the mapping up
+ * to a rotation about the centre; every rotation step (within the board's symmetry) is scored
+ * sharply on the markings that are not round.
+ */
+function roundHypotheses(cv: CV, gray: GrayImage, model: BoardModel, profile: BoardProfile, o: Options, trace: Trace): Hypothesis[] {
+  const s = profile.surface;
+  if (s.shape !== 'circle') return [];
+  const circles: Circle[] = [s];
+  if (profile.outline.shape === 'circle' && profile.outline.radiusMm > s.radiusMm + 1) circles.unshift(profile.outline);
+  const guesses = roundGuesses(cv, gray, circles, o).filter((h) => plausible(h, model, gray, o));
+  const lens = noLens(gray.widthPx, gray.heightPx);
+  trace('round-guesses', { count: guesses.length });
+  const marks = thinByFeature(model.samples.filter((x) => !x.featureId.startsWith('surface-') && !x.zMm && !x.facing), o.rectScoreSamples, 4);
+  const period = 360 / model.symmetryOrder;
+  const hyps: Hypothesis[] = [];
+  guesses.forEach((g, gi) => {
+    for (let deg = 0; deg < period; deg += o.roundRotationStepDeg) {
+      const h = multiply3(g, rotationAbout(s.xMm, s.yMm, (deg * Math.PI) / 180));
+      const state = { boardToImage: h, lens };
+      hyps.push({ state, score: sharpScore(gray, state, marks, o.rectScoreRangePx), quad: gi, rect: 0, shift: deg, snapped: false });
+    }
+  });
+  hyps.sort((a, b) => b.score - a.score);
+  trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), guess: h.quad, deg: h.shift })) });
+  return hyps;
+}
+
 export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
   const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
   const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples });
-  const hyps = rectHypotheses(cv, gray, model, o, trace);
-  if (hyps.length === 0) return { found: false, reason: 'no quadrilateral in the image matches this board\'s outline' };
-  const scoreSamples = thin(model.samples, o.rectScoreSamples);
+  const hyps = rectHypotheses(cv, gray, profile, model, o, trace);
+  if (hyps.length === 0) {
+    const what = profile.surface.shape === 'circle' ? 'round frame' : 'quadrilateral';
+    return { found: false, reason: `no ${what} in the image matches this board's outline` };
+  }
+  const scoreSamples = thinByFeature(model.samples, o.rectScoreSamples, 4);
 
-  // A first fit to all the edges from each of the best guesses, on a thinned set of samples,
+  // A wide first fit of each of the best guesses to all the edges (on a half-size image),
   // judged by a sharp look at all of them; the best is then fitted closely (lens included).
-  const coarseSamples = thin(model.samples, o.rectCoarseSamples);
-  let first: { r: Refined; score: number } | null = null;
-  for (const g of hyps.slice(0, o.rectRefineCandidates)) {
-    const r = passes(gray, g.state, new Map(), seenFrom(g.state.boardToImage, coarseSamples, model, gray, o), o.rectRangesPx, false, model, o, trace);
-    const seen = r ? seenFrom(r.fit.boardToImage, scoreSamples, model, gray, o) : [];
-    const score = r ? sharpScore(gray, r.fit, seen, 1) * (seen.length / scoreSamples.length) : -1;
-    trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, snapped: g.snapped, rms: r?.fit.rmsErrorPx, inliers: r?.fit.inlierFraction, score });
-    if (r && (!first || score > first.score)) first = { r, score };
+  const half = halfImage(gray);
+  const levels = o.rectIcpLevels.map((l) => ({ ...l, img: l.scale === 0.5 ? half : halfImage(half) }));
+  // The wide fit uses edges on the board itself, seen from anywhere or from clearly in front.
+  const icpSamples = thinByFeature(model.samples.filter((x) => !x.zMm), o.rectIcpSamples, 6);
+  const icpAt = (scale: number, rangesPx: readonly number[]) => ({
+    rangesPx,
+    minResponse: o.minEdgeResponse,
+    outlierSigmas: o.outlierSigmas,
+    centreMm: model.centre,
+    scaleMm: model.scaleMm,
+    plausible: (h: readonly number[]) => plausible(unscaleState({ boardToImage: [...h], lens: noLens(1, 1) }, scale).boardToImage, model, gray, o),
+  });
+  // From a part of the board (the rectangle a quad matched), the fit first holds to the
+  // edges near that part, then takes in the whole board from a few stretches along its
+  // length: a guess extrapolated from a short part is far off at the other end.
+  type Wide = { state: FitState; rmsPx: number; inlierFraction: number; score: number };
+  const whole = model.rects[0]!;
+  const longAxisY = whole.maxYMm - whole.minYMm >= whole.maxXMm - whole.minXMm;
+  const judge = (state: FitState) => {
+    const seen = seenFrom(state.boardToImage, scoreSamples, model, gray, o);
+    return sharpScore(gray, state, seen, 1) * (seen.length / scoreSamples.length);
+  };
+  const runLevels = (start: FitState, steps: { region: Rect; level: (typeof levels)[number] }[]): Wide | null => {
+    let state = start;
+    let last: Omit<Wide, 'score'> | null = null;
+    for (const { region, level: l } of steps) {
+      const seen = visibleSamples(icpSamples, cameraOver(state.boardToImage, gray, o), o.icpFaceMarginFraction * model.scaleMm).filter((x) => inRect(region, x.xMm, x.yMm));
+      const fit = fitToEdges(l.img, scaleState(state, l.scale), seen, icpAt(l.scale, l.rangesPx));
+      if (!fit) break;
+      state = unscaleState(fit.state, l.scale);
+      last = { state, rmsPx: fit.rmsPx / l.scale, inlierFraction: fit.inlierFraction };
+    }
+    return last ? { ...last, score: judge(last.state) } : null;
+  };
+  const everything = grown(whole, Infinity);
+  const wideFit = (start: FitState, from: Rect): Wide | null => {
+    const partial = (from.maxXMm - from.minXMm) * (from.maxYMm - from.minYMm) < 0.6 * (whole.maxXMm - whole.minXMm) * (whole.maxYMm - whole.minYMm);
+    if (!partial) return runLevels(start, levels.map((level) => ({ region: everything, level })));
+    const near = runLevels(start, o.rectIcpGrowth.map((g, i) => ({ region: grown(from, g), level: levels[Math.min(i, levels.length - 1)]! })));
+    if (!near) return null;
+    let best: Wide | null = null;
+    const cx = (from.minXMm + from.maxXMm) / 2;
+    const cy = (from.minYMm + from.maxYMm) / 2;
+    for (const k of o.rectIcpStretch) {
+      const stretch = longAxisY ? [1, 0, 0, 0, k, cy * (1 - k), 0, 0, 1] : [k, 0, cx * (1 - k), 0, 1, 0, 0, 0, 1];
+      const h = multiply3(near.state.boardToImage, stretch);
+      if (!plausible(h, model, gray, o)) continue;
+      const w = runLevels({ boardToImage: h, lens: near.state.lens }, levels.map((level) => ({ region: everything, level })));
+      if (w && (!best || w.score > best.score)) best = w;
+    }
+    return best;
+  };
+  const fineLevel = levels[levels.length - 1]!;
+  // Each guess: as it is, after a narrow fit, and (unless that already fits well) after the
+  // wide one; the sharp score decides. A well fitting guess ends the search.
+  let first: Wide | null = null;
+  let firstFitsWell = false;
+  const tried: number[][] = [];
+  for (const g of hyps) {
+    if (tried.length >= o.rectIcpCandidates) break;
+    if (tried.some((h) => sameMapping(h, g.state.boardToImage, model))) continue;
+    tried.push(g.state.boardToImage);
+    const options: Wide[] = [{ state: g.state, rmsPx: NaN, inlierFraction: NaN, score: judge(g.state) }];
+    const fine = runLevels(g.state, [{ region: everything, level: fineLevel }]);
+    if (fine) options.push(fine);
+    const fitsWell = fine !== null && fine.inlierFraction >= o.rectGoodInliers && fine.rmsPx <= o.rectGoodRmsPx;
+    // The wide fit only while nothing fits well yet.
+    if (!fitsWell && !firstFitsWell) {
+      const wide = wideFit(g.state, model.rects[g.rect]!);
+      if (wide) options.push(wide);
+    }
+    const pick = options.reduce((a, b) => (b.score > a.score ? b : a));
+    const pickFitsWell = fitsWell || (pick.inlierFraction >= o.rectGoodInliers && pick.rmsPx <= o.rectGoodRmsPx);
+    trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, snapped: g.snapped, before: +g.score.toFixed(2), options: options.map((x) => +x.score.toFixed(2)), rms: pick.rmsPx, inliers: pick.inlierFraction, score: pick.score, h0: g.state.boardToImage, h: pick.state.boardToImage });
+    if (!first || pick.score > first.score) {
+      first = pick;
+      firstFitsWell = pickFitsWell;
+    }
+    if (firstFitsWell && tried.length >= o.rectMinGuesses) break;
   }
   if (!first) return { found: false, reason: 'the board\'s edges could not be followed from any guess' };
-  const start0 = first.r.fit;
-  let best = passes(gray, start0, start0.polarity, seenFrom(start0.boardToImage, model.samples, model, gray, o), o.fullRangesPx, true, model, o, trace);
+  const start0 = first.state;
+  let best = passes(gray, start0, new Map(), seenFrom(start0.boardToImage, model.samples, model, gray, o), o.rectRangesPx, true, model, o, trace);
   if (!best) return { found: false, reason: 'the board\'s edges could not be followed' };
   // A side seen from behind its wall: fit again without it, if the rest still holds the board.
   const hidden = hiddenWalls(gray, best.fit, best.samples, model, o);
   if (hidden.length > 0) {
     const rest = best.samples.filter((s) => !hidden.includes(s.featureId));
-    const again = passes(gray, best.fit, best.fit.polarity, rest, o.fullRangesPx.slice(1), true, model, o, trace);
+    const again = passes(gray, best.fit, best.fit.polarity, rest, o.rectRangesPx, true, model, o, trace);
     trace('hidden-walls', { hidden, rms: again?.fit.rmsErrorPx, inliers: again?.fit.inlierFraction });
     if (again) best = again;
   }
   const fit = best.fit;
-  if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.minInlierFraction) {
+  const coverage = featureCoverage(fit, best.samples);
+  trace('coverage', { inliers: fit.inlierFraction, rms: fit.rmsErrorPx, features: coverage });
+  if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.rectMinInlierFraction) {
     return { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` };
+  }
+  // The markings must be where the fit puts them, not only the outline (a fit to the wrong
+  // one of nested outlines, or slid along a long board, finds the sides but few markings).
+  const marks = Object.entries(coverage).filter(([id]) => !id.startsWith('surface-'));
+  const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
+  if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) {
+    return { found: false, reason: `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)` };
   }
   const boardToImage = mostUpright(fit.boardToImage, model);
   return calibrationResult({ ...fit, boardToImage }, gray, profile, o);
+}
+
+/** Share of each feature's samples (board-plane features of 8 or more samples) the fit found. */
+function featureCoverage(fit: PassResult, samples: readonly BoardEdgeSample[]): Record<string, number> {
+  const total = new Map<string, number>();
+  for (const s of samples) if (!s.zMm && !s.facing) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
+  const found = new Map<string, number>();
+  for (const m of fit.matches) found.set(m.sample.featureId, (found.get(m.sample.featureId) ?? 0) + 1);
+  const out: Record<string, number> = {};
+  for (const [id, n] of total) if (n >= 8) out[id] = +((found.get(id) ?? 0) / n).toFixed(2);
+  return out;
 }
 
 /** The public result of a fit: both directions of the mapping, the camera and the quality. */

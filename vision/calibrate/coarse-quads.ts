@@ -32,7 +32,6 @@ export interface QuadOptions {
   /** Least quad area as a share of the image. */
   minQuadAreaFraction: number;
   maxQuadCandidates: number;
-  quadDilate: boolean;
 }
 
 /** Box-filter downscale by an integer factor into 8-bit pixels. */
@@ -135,24 +134,10 @@ function bestFourSides(poly: readonly Point[]): Point[] | null {
   return best;
 }
 
-/** Large convex quadrilaterals in the image, largest first (seen, full-resolution pixels). */
-export function findBoardQuads(cv: CV, gray: GrayImage, o: QuadOptions): ImageQuad[] {
-  const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
-  const small = downscale(gray, factor);
-  const minArea = o.minQuadAreaFraction * small.widthPx * small.heightPx;
+/** Quads from the contours of one edge image (8-bit, downscaled by `factor`). */
+function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number, factor: number): ImageQuad[] {
   const toFull = (x: number, y: number): Point => ({ x: (x + 0.5) * factor - 0.5, y: (y + 0.5) * factor - 0.5 });
   return withMats((scope) => {
-    const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
-    src.data.set(small.data);
-    const blurred = scope.keep(new cv.Mat());
-    cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
-    const edges = scope.keep(new cv.Mat());
-    cv.Canny(blurred, edges, o.quadCannyLow, o.quadCannyHigh);
-    // Close small gaps in the outline (a shadow, a low-contrast stretch).
-    if (o.quadDilate) {
-      const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
-      cv.dilate(edges, edges, kernel);
-    }
     const contours = scope.keep(new cv.MatVector());
     const hierarchy = scope.keep(new cv.Mat());
     cv.findContours(edges, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE);
@@ -189,15 +174,50 @@ export function findBoardQuads(cv: CV, gray: GrayImage, o: QuadOptions): ImageQu
         c.delete();
       }
     }
-    found.sort((p, q) => q.areaPx - p.areaPx);
-    const distinct: ImageQuad[] = [];
-    for (const q of found) {
-      const tol = 0.02 * Math.sqrt(q.areaPx) + 2 * factor;
-      const dup = distinct.some((d) => q.cornersPx.every((p) => d.cornersPx.some((r) => Math.hypot(r.x - p.x, r.y - p.y) < tol)));
-      if (!dup) distinct.push(q);
-    }
-    return distinct.slice(0, o.maxQuadCandidates);
+    return found;
   });
+}
+
+/**
+ * Large convex quadrilaterals in the image, largest first (seen, full-resolution pixels).
+ * Contours of the edges as found and after a small dilation (which closes gaps in an outline
+ * but merges close parallel edges, as a frame's or a gutter's); with fainter edges too when
+ * those give fewer than two.
+ */
+export function findBoardQuads(cv: CV, gray: GrayImage, o: QuadOptions): ImageQuad[] {
+  const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
+  const small = downscale(gray, factor);
+  const minArea = o.minQuadAreaFraction * small.widthPx * small.heightPx;
+  const found = withMats((scope) => {
+    const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
+    src.data.set(small.data);
+    const blurred = scope.keep(new cv.Mat());
+    cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
+    const edges = scope.keep(new cv.Mat());
+    const dilated = scope.keep(new cv.Mat());
+    const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
+    const out: ImageQuad[] = [];
+    for (const [low, high] of [[o.quadCannyLow, o.quadCannyHigh], [o.quadCannyLow / 2, o.quadCannyHigh / 2]] as const) {
+      cv.Canny(blurred, edges, low, high);
+      out.push(...quadsFromEdges(cv, edges, minArea, factor));
+      cv.dilate(edges, dilated, kernel);
+      out.push(...quadsFromEdges(cv, dilated, minArea, factor));
+      if (distinctQuads(out, factor).length >= 2) break;
+    }
+    return out;
+  });
+  return distinctQuads(found, factor).slice(0, o.maxQuadCandidates);
+}
+
+function distinctQuads(found: readonly ImageQuad[], factor: number): ImageQuad[] {
+  const sorted = [...found].sort((p, q) => q.areaPx - p.areaPx);
+  const distinct: ImageQuad[] = [];
+  for (const q of sorted) {
+    const tol = 0.02 * Math.sqrt(q.areaPx) + 2 * factor;
+    const dup = distinct.some((d) => q.cornersPx.every((p) => d.cornersPx.some((r) => Math.hypot(r.x - p.x, r.y - p.y) < tol)));
+    if (!dup) distinct.push(q);
+  }
+  return distinct;
 }
 
 export interface QuadSides {
@@ -360,7 +380,9 @@ export function straightenQuad(sides: QuadSides, lens0: LensModel, k1Range: [num
     if (cost(m1) < cost(m2)) hi = m2;
     else lo = m1;
   }
-  const u = (lo + hi) / 2;
+  let u = (lo + hi) / 2;
+  // Keep the bend only if it straightens the sides clearly (not a zig-zag between two edges).
+  if (cost(u) > 0.5 * cost(0)) u = 0;
   sidePts = sidePts.map((s) => trimSide(s, lens0, u));
   const lines: [number, number, number][] = [];
   let ss = 0;

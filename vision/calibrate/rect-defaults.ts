@@ -10,9 +10,7 @@ export const RECT_CALIBRATE_DEFAULTS = {
   quadCannyHigh: 90,
   /** Least area of a board quadrilateral, as a share of the image. */
   minQuadAreaFraction: 0.01,
-  maxQuadCandidates: 6,
-  /** Dilate the edges before following contours (closes small gaps, merges close edges). */
-  quadDilate: true,
+  maxQuadCandidates: 8,
   /** Sides that stay this far from straight lines (rms, ideal pixels) are not a board's outline. */
   maxQuadStraightnessPx: 2.5,
   /**
@@ -23,7 +21,7 @@ export const RECT_CALIBRATE_DEFAULTS = {
   snapMinRangePx: 6,
   snapMaxRangePx: 40,
   /** Range of k1 the plumb-line estimate from a quad's sides searches. */
-  lensK1RangeQuad: [-0.4, 0.16] as [number, number],
+  lensK1RangeQuad: [-0.3, 0.1] as [number, number],
   /** A guess that stretches the board more than this (singular value ratio) is no camera's view. */
   maxAnisotropy: 1.7,
   /** Edge samples along the board (spacing widened on large boards to keep at most the maximum). */
@@ -32,16 +30,40 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** Samples and search range (px) of the quick score that ranks the guesses. */
   rectScoreSamples: 240,
   rectScoreRangePx: 1.5,
-  /** Guesses given a first fit to all edges (on `rectCoarseSamples` of them). */
-  rectRefineCandidates: 3,
-  rectCoarseSamples: 300,
-  /** Search ranges (px) of the first passes from a quad's guess, before `fullRangesPx`. */
-  rectRangesPx: [5, 3.5],
+  /** Guesses given a wide first fit to all edges (on a half-size image, `rectIcpSamples` samples). */
+  rectIcpCandidates: 12,
+  /** A narrow fit this good (inlier share, rms in full-size px) needs no wide one; the search stops after `rectMinGuesses`. */
+  rectGoodInliers: 0.8,
+  rectGoodRmsPx: 0.8,
+  rectMinGuesses: 2,
+  rectIcpSamples: 200,
+  /** Levels of the wide first fit: image scale (0.25 or 0.5) and search ranges in its pixels. */
+  rectIcpLevels: [
+    { scale: 0.25, rangesPx: [8, 4] },
+    { scale: 0.5, rangesPx: [3, 2] },
+  ] as { scale: 0.25 | 0.5; rangesPx: number[] }[],
+  /** From a part of the board, the wide fit first uses edges within the part grown by these factors. */
+  rectIcpGrowth: [1.4, 2.5],
+  /** Stretches along the board's length tried when taking in the whole board from a part. */
+  rectIcpStretch: [0.85, 0.93, 1, 1.07, 1.17],
+  /** Search ranges (px) of the close fit (homography and lens) after the wide first fit. */
+  rectRangesPx: [2.5, 1.5],
+  /** Fit the lens' k1 when the board spans this share of the image diagonal (straight edges tell k1 well). */
+  rectLensFitMinSpan: 0.15,
+  /** A fit finding fewer of the board's edges than this share is "board not found". */
+  rectMinInlierFraction: 0.6,
+  /** ... and so is one finding fewer than this share of the markings (each counts as found with this share of its edge). */
+  minMarksSeen: 0.4,
+  markSeenCoverage: 0.5,
   /**
    * A wall's or block's foot is left out when the camera stands behind its face by more than
    * this share of the board's half-diagonal (its top edge then hides the foot).
    */
   faceMarginFraction: -0.03,
+  /** Rotation step of the search for a round board's orientation (within its symmetry). */
+  roundRotationStepDeg: 2,
+  /** The same for the wide first fit from rough guesses: only feet the camera clearly faces. */
+  icpFaceMarginFraction: 0.05,
   /**
    * A side of the surface seen from behind whatever stands beyond it is a hidden wall's foot
    * when fewer than this share of its samples find an edge within the range, or their median

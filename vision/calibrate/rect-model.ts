@@ -21,6 +21,8 @@ export interface BoardEdgeSample extends ModelEdgeSample {
    * be a wall's foot (hidden from a camera behind the wall) or a drop (seen from anywhere).
    */
   maybeWall?: boolean;
+  /** Height of the edge above the board (a block's top): seen where the camera's ray through it meets the board. */
+  zMm?: number;
 }
 
 export interface Rect {
@@ -102,6 +104,21 @@ function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample
     if (blocks.some((b) => insideRect(b, s.xMm, s.yMm, 1))) continue;
     out.push(s);
   }
+  // A round surface's edge, in arcs: the foot of the frame's wall where a frame stands around it.
+  if (profile.surface.shape === 'circle') {
+    const c = profile.surface;
+    const walled = profile.outline.shape !== 'circle' || profile.outline.radiusMm > c.radiusMm + 1;
+    for (const s of modelEdges(profile, { spacingMm, minSamplesPerCurve: 48 })) {
+      if (s.featureId !== 'surface') continue;
+      const arc = Math.floor(((Math.atan2(s.yMm - c.yMm, s.xMm - c.xMm) + Math.PI) / (2 * Math.PI)) * 8) % 8;
+      const x: BoardEdgeSample = { ...s, featureId: `surface-arc-${arc}` };
+      if (walled) {
+        x.maybeWall = true;
+        x.facing = { xMm: -s.nxMm, yMm: -s.nyMm };
+      }
+      out.push(x);
+    }
+  }
   // The sides of the playing surface: where a wall or frame stands beyond a side, its foot is
   // hidden from a camera outside that wall.
   if (profile.surface.shape === 'rect') {
@@ -148,6 +165,24 @@ function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample
         if (blocks.some((o) => o !== b && insideRect(o, px, py, 0))) continue;
         // Keep the sample normal pointing out of the face, as the face is seen.
         out.push({ ...s, nxMm: n.xMm, nyMm: n.yMm });
+      }
+    }
+  }
+  // Top edges of blocks (bars, walls, a carrom frame): the top face is seen from anywhere above.
+  for (const b of blocks) {
+    const sides: [number, number, number, number, { xMm: number; yMm: number }][] = [
+      [b.minXMm, b.minYMm, b.maxXMm, b.minYMm, { xMm: 0, yMm: -1 }],
+      [b.maxXMm, b.minYMm, b.maxXMm, b.maxYMm, { xMm: 1, yMm: 0 }],
+      [b.maxXMm, b.maxYMm, b.minXMm, b.maxYMm, { xMm: 0, yMm: 1 }],
+      [b.minXMm, b.maxYMm, b.minXMm, b.minYMm, { xMm: -1, yMm: 0 }],
+    ];
+    for (const [x1, y1, x2, y2, n] of sides) {
+      for (const s of segment(`${b.id}-top-${n.xMm},${n.yMm}`, x1, y1, x2, y2, spacingMm, 6)) {
+        // Against another block the top runs on (or steps to a lower one): no clean edge.
+        const px = s.xMm + n.xMm * 2;
+        const py = s.yMm + n.yMm * 2;
+        if (blocks.some((o) => o !== b && insideRect(o, px, py, 0))) continue;
+        out.push({ ...s, nxMm: n.xMm, nyMm: n.yMm, zMm: b.heightMm });
       }
     }
   }
@@ -233,6 +268,10 @@ function cuts(profile: BoardProfile, r: Rect, axis: 'x' | 'y'): number[] {
   return all.filter((v, i) => i === 0 || v - all[i - 1]! > 5);
 }
 
+function centreOf(profile: BoardProfile, surface: Rect): { xMm: number; yMm: number } {
+  return profile.surface.shape === 'rect' ? { xMm: (surface.minXMm + surface.maxXMm) / 2, yMm: (surface.minYMm + surface.maxYMm) / 2 } : { xMm: profile.surface.xMm, yMm: profile.surface.yMm };
+}
+
 export function boardModel(profile: BoardProfile, o: BoardModelOptions): BoardModel {
   const surface = surfaceRect(profile);
   const outline = outlineRect(profile);
@@ -243,7 +282,13 @@ export function boardModel(profile: BoardProfile, o: BoardModelOptions): BoardMo
     spacingMm = (o.spacingMm * samples.length) / o.maxSamples;
     samples = boardSamples(profile, spacingMm);
   }
-  const centre = profile.surface.shape === 'rect' ? { xMm: (surface.minXMm + surface.maxXMm) / 2, yMm: (surface.minYMm + surface.maxYMm) / 2 } : { xMm: profile.surface.xMm, yMm: profile.surface.yMm };
+  const symmetryOrder = symmetryOf(samples, centreOf(profile, surface), surface, profile.symmetryOrder, spacingMm);
+  // Many small circles (carrom) keep a least number of samples each: thin them evenly.
+  if (samples.length > o.maxSamples) {
+    const step = samples.length / o.maxSamples;
+    samples = Array.from({ length: o.maxSamples }, (_, i) => samples[Math.floor(i * step)]!);
+  }
+  const centre = centreOf(profile, surface);
   const rects: Rect[] = [surface];
   const differs = (a: Rect, b: Rect) => Math.abs(a.minXMm - b.minXMm) + Math.abs(a.maxXMm - b.maxXMm) + Math.abs(a.minYMm - b.minYMm) + Math.abs(a.maxYMm - b.maxYMm) > 2;
   if (differs(outline, surface)) rects.push(outline);
@@ -272,7 +317,7 @@ export function boardModel(profile: BoardProfile, o: BoardModelOptions): BoardMo
       }
     }
   }
-  return { samples, rects, centre, symmetryOrder: symmetryOf(samples, centre, surface, profile.symmetryOrder, spacingMm), scaleMm };
+  return { samples, rects, centre, symmetryOrder, scaleMm };
 }
 
 /** Whether a camera at `cameraMm` (board plane position) stands in front of a sample's face. */
@@ -283,9 +328,19 @@ export function facesCamera(s: BoardEdgeSample, cameraMm: { xMm: number; yMm: nu
 }
 
 /**
- * Samples a camera at `cameraMm` can see: block feet only from in front; sides of the surface
- * that may be walls are kept (whether they are is for the image to tell).
+ * Samples a camera at `cameraMm` can see, as board-plane samples: block feet only from in
+ * front; sides of the surface that may be walls are kept (whether they are is for the image
+ * to tell); raised edges moved to where the camera's ray through them meets the board.
  */
-export function visibleSamples(samples: readonly BoardEdgeSample[], cameraMm: { xMm: number; yMm: number } | null, marginMm = 0): BoardEdgeSample[] {
-  return samples.filter((s) => s.maybeWall || facesCamera(s, cameraMm, marginMm));
+export function visibleSamples(samples: readonly BoardEdgeSample[], cameraMm: { xMm: number; yMm: number; zMm: number } | null, marginMm = 0): BoardEdgeSample[] {
+  const out: BoardEdgeSample[] = [];
+  for (const s of samples) {
+    if (!s.maybeWall && !facesCamera(s, cameraMm, marginMm)) continue;
+    if (s.zMm) {
+      if (!cameraMm || !(cameraMm.zMm > 2 * s.zMm)) continue;
+      const k = s.zMm / (cameraMm.zMm - s.zMm);
+      out.push({ ...s, xMm: s.xMm + k * (s.xMm - cameraMm.xMm), yMm: s.yMm + k * (s.yMm - cameraMm.yMm) });
+    } else out.push(s);
+  }
+  return out;
 }

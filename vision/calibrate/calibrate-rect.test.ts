@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { randomScene } from '../../fixtures/render/random-scene.ts';
+import { renderScene } from '../../fixtures/render/scene.ts';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { applyHomography, multiply3 } from '../geometry/homography.ts';
+import { toGray, type GrayImage } from '../image/frame.ts';
+import { loadOpenCv } from '../opencv/load-opencv.ts';
+import { calibrate } from './calibrate.ts';
+import { boardModel } from './rect-model.ts';
+
+const W = 960;
+const H = 540;
+
+/** Largest distance (ideal pixels) between found and true surface corners, over the board's symmetries. */
+function cornerErrorPx(found: readonly number[], truth: readonly number[], profile: BoardProfile, symmetryOrder: number): number {
+  const s = profile.surface;
+  if (s.shape !== 'rect') throw new Error('rect boards only');
+  const cx = (s.minXMm + s.maxXMm) / 2;
+  const cy = (s.minYMm + s.maxYMm) / 2;
+  const corners = [
+    [s.minXMm, s.minYMm],
+    [s.maxXMm, s.minYMm],
+    [s.maxXMm, s.maxYMm],
+    [s.minXMm, s.maxYMm],
+  ] as const;
+  let best = Infinity;
+  for (let k = 0; k < symmetryOrder; k++) {
+    const a = (2 * Math.PI * k) / symmetryOrder;
+    const rot = [Math.cos(a), -Math.sin(a), cx - Math.cos(a) * cx + Math.sin(a) * cy, Math.sin(a), Math.cos(a), cy - Math.sin(a) * cx - Math.cos(a) * cy, 0, 0, 1];
+    const h = multiply3(found, rot);
+    let worst = 0;
+    for (const [x, y] of corners) {
+      const p = applyHomography(h, x, y);
+      const q = applyHomography(truth, x, y);
+      worst = Math.max(worst, Math.hypot(p.x - q.x, p.y - q.y));
+    }
+    best = Math.min(best, worst);
+  }
+  return best;
+}
+
+function render(profile: BoardProfile, seed: number, effects: 'none' | 'random'): { gray: GrayImage; truth: number[] } {
+  const r = renderScene(randomScene(profile, seed, { widthPx: W, heightPx: H, effects }), profile);
+  return { gray: toGray({ data: r.rgba, widthPx: W, heightPx: H, timestampMs: 0 }), truth: r.truth.boardToImage };
+}
+
+/**
+ * Scenes per profile (seed, effects) and the tolerance on the surface corners at 960x540.
+ * Sjoelbak (a 2 m board with tall bars whose tops are fitted through the camera's estimated
+ * position) and the 12 ft table (a long thin board in a dark gutter) are held to less.
+ */
+const CASES: { id: string; scenes: [number, 'none' | 'random'][]; tolPx: number }[] = [
+  { id: 'curling-mat', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
+  { id: 'nano-curling-sheet', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
+  { id: 'shuffleboard-mat', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
+  { id: 'table-shuffleboard-9ft', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
+  { id: 'table-shuffleboard-12ft', scenes: [[2, 'none'], [6, 'random']], tolPx: 1.5 },
+  { id: 'carrom-standard-74cm', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
+  { id: 'sjoelbak-standard-40x200', scenes: [[1, 'none'], [6, 'random']], tolPx: 4 },
+  { id: 'sling-standard', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
+];
+
+describe('automatic calibration of rectangular boards', () => {
+  for (const c of CASES) {
+    it(`finds ${c.id} (corners within ${c.tolPx} px at ${W}x${H}, orientation right up to the board's symmetry)`, async () => {
+      const { cv } = await loadOpenCv();
+      const profile = BOARD_PROFILES[c.id]!;
+      const model = boardModel(profile, { spacingMm: 6, maxSamples: 900 });
+      for (const [seed, effects] of c.scenes) {
+        const { gray, truth } = render(profile, seed, effects);
+        const result = calibrate(cv, gray, profile);
+        if (!result.found) throw new Error(`${c.id} seed ${seed} (${effects}): not found: ${result.reason}`);
+        const err = cornerErrorPx(result.boardToImage, truth, profile, model.symmetryOrder);
+        expect(err, `${c.id} seed ${seed} (${effects})`).toBeLessThan(c.tolPx);
+        expect(result.profileId).toBe(c.id);
+        expect(result.rmsErrorPx).toBeLessThan(1);
+      }
+    }, 60_000);
+  }
+
+  it('reports the orientation whose +y points up in the image when the markings are symmetric', async () => {
+    const { cv } = await loadOpenCv();
+    const profile = BOARD_PROFILES['table-shuffleboard-9ft']!;
+    expect(boardModel(profile, { spacingMm: 6, maxSamples: 900 }).symmetryOrder).toBe(2);
+    const { gray } = render(profile, 1, 'none');
+    const result = calibrate(cv, gray, profile);
+    if (!result.found) throw new Error(result.reason);
+    const o = applyHomography(result.boardToImage, 0, 0);
+    const up = applyHomography(result.boardToImage, 0, 500);
+    const down = applyHomography(result.boardToImage, 0, -500);
+    // The share of the +y direction that points up the image beats that of -y.
+    expect((up.y - o.y) / Math.hypot(up.x - o.x, up.y - o.y)).toBeLessThan((down.y - o.y) / Math.hypot(down.x - o.x, down.y - o.y));
+  }, 60_000);
+
+  it('gives found:false with a reason for an image without a board', async () => {
+    const { cv } = await loadOpenCv();
+    const data = new Float32Array(W * H);
+    // A table: a brightness ramp with a little noise, nothing board-shaped.
+    let seed = 12345;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        data[y * W + x] = 90 + (60 * x) / W + (seed % 7);
+      }
+    }
+    for (const id of ['curling-mat', 'carrom-standard-74cm', 'sjoelbak-standard-40x200']) {
+      const result = calibrate(cv, { data, widthPx: W, heightPx: H }, BOARD_PROFILES[id]!);
+      expect(result.found).toBe(false);
+      if (!result.found) expect(result.reason).toMatch(/\w+/);
+    }
+  }, 60_000);
+
+  it('gives found:false for an image of a different board', async () => {
+    const { cv } = await loadOpenCv();
+    const { gray } = render(BOARD_PROFILES['carrom-standard-74cm']!, 1, 'none');
+    const result = calibrate(cv, gray, BOARD_PROFILES['table-shuffleboard-9ft']!);
+    expect(result.found).toBe(false);
+  }, 60_000);
+});

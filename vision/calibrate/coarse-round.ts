@@ -1,0 +1,96 @@
+/**
+ * First guesses for a round board whose markings are not rings (PitRush: a hexagonal field
+ * and pits inside a round frame): nested ellipses of the frame and the surface give the
+ * mapping up to a rotation about the centre; the rotation comes from a sharp look at the
+ * markings that are not round.
+ */
+import { concentricView, ellipseAffine, ellipseToConic, transformConic, type ConcentricView, type EllipseParams } from '../geometry/conic.ts';
+import { applyHomography, invert3, multiply3 } from '../geometry/homography.ts';
+import type { GrayImage } from '../image/frame.ts';
+import type { CV } from '../opencv/load-opencv.ts';
+import { findLargeEllipses, refineEllipse } from './coarse-ellipses.ts';
+
+export interface Circle {
+  xMm: number;
+  yMm: number;
+  radiusMm: number;
+}
+
+function signedCross(h: readonly number[], at: { xMm: number; yMm: number }): number {
+  const o = applyHomography(h, at.xMm, at.yMm);
+  const ex = applyHomography(h, at.xMm + 1, at.yMm);
+  const ey = applyHomography(h, at.xMm, at.yMm + 1);
+  return (ex.x - o.x) * (ey.y - o.y) - (ex.y - o.y) * (ey.x - o.x);
+}
+
+/** A camera above the board never sees it mirrored: flip y about the circle if it would. */
+function unmirror(h: number[], c: Circle): number[] {
+  return signedCross(h, c) > 0 ? multiply3(h, [1, 0, 0, 0, -1, 2 * c.yMm, 0, 0, 1]) : h;
+}
+
+/** Board-to-image mapping (up to rotation about the circle) from a pair of concentric ellipses. */
+function fromConcentric(outer: EllipseParams, view: ConcentricView, circle: Circle): number[] | null {
+  let l = view.vanishingLine;
+  if (l[0]! * view.centreXPx + l[1]! * view.centreYPx + l[2]! < 0) l = l.map((v) => -v);
+  const w0 = l[0]! * view.centreXPx + l[1]! * view.centreYPx + l[2]!;
+  l = l.map((v) => v / w0);
+  const hp = [1, 0, 0, 0, 1, 0, l[0]!, l[1]!, l[2]!];
+  const conic = transformConic(ellipseToConic(outer), hp);
+  const hpInv = invert3(hp);
+  if (!conic || !hpInv) return null;
+  const aff = ellipseAffine(conic);
+  if (!aff) return null;
+  const r = circle.radiusMm;
+  const affine = [aff.a11 / r, aff.a12 / r, aff.tx, aff.a21 / r, aff.a22 / r, aff.ty, 0, 0, 1];
+  const shift = [1, 0, -circle.xMm, 0, 1, -circle.yMm, 0, 0, 1];
+  const h = unmirror(multiply3(hpInv, multiply3(affine, shift)), circle);
+  return h.map((v) => v / h[8]!);
+}
+
+/** Rough mapping (up to rotation) from one ellipse taken as the image of a circle. */
+function fromEllipse(e: EllipseParams, circle: Circle): number[] {
+  const c = Math.cos(e.angleRad);
+  const s = Math.sin(e.angleRad);
+  const a = e.a / circle.radiusMm;
+  const b = e.b / circle.radiusMm;
+  const affine = [c * a, -s * b, e.centreXPx, s * a, c * b, e.centreYPx, 0, 0, 1];
+  const shift = [1, 0, -circle.xMm, 0, 1, -circle.yMm, 0, 0, 1];
+  const h = unmirror(multiply3(affine, shift), circle);
+  return h.map((v) => v / h[8]!);
+}
+
+/**
+ * Mappings (each up to a rotation about `circles[0]`'s centre) that put the board's circles
+ * (largest first: outline, surface) on nested ellipses in the image.
+ */
+export function roundGuesses(
+  cv: CV,
+  gray: GrayImage,
+  circles: readonly Circle[],
+  o: { coarseWidthPx: number; cannyLow: number; cannyHigh: number; minContourPoints: number; maxEllipseCandidates: number },
+): number[][] {
+  const ellipses = findLargeEllipses(cv, gray, o);
+  const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
+  const out: number[][] = [];
+  for (let i = 0; i < refined.length; i++) {
+    for (let j = 0; j < refined.length; j++) {
+      const a = refined[i]!;
+      const b = refined[j]!;
+      if (i === j || b.a * b.b >= a.a * a.b) continue;
+      if (Math.hypot(a.centreXPx - b.centreXPx, a.centreYPx - b.centreYPx) > 0.15 * a.a) continue;
+      const view = concentricView(ellipseToConic(a), ellipseToConic(b));
+      if (!view) continue;
+      for (const big of circles) {
+        for (const small of circles) {
+          if (small.radiusMm >= big.radiusMm) continue;
+          const ratio = (small.radiusMm / big.radiusMm) ** 2;
+          if (Math.abs(view.radiusRatioSquared / ratio - 1) > 0.08) continue;
+          const h = fromConcentric(a, view, big);
+          if (h) out.push(h);
+        }
+      }
+    }
+  }
+  if (out.length === 0) for (const e of refined) for (const c of circles) out.push(fromEllipse(e, c));
+  return out;
+}
