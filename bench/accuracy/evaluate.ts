@@ -4,6 +4,7 @@
  */
 import type { BoardState, DiscState } from '../../rules/core/board-state.ts';
 import type { GameRules } from '../../rules/core/define-rules.ts';
+import { foldJournal } from '../../rules/core/match.ts';
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 
 export interface TruthDisc {
@@ -153,8 +154,10 @@ export function evaluateScene(
     // The camera sees discs lying in a hole like any other (the rules call them 20s).
     hole: {},
   };
-  const match = { teams: teamsAll, options } as never;
-  const ctxT = { profile, options, match };
+  // A match just set up with these teams is the context the rules score one board in.
+  const setup = foldJournal({ games: { [rules.id]: rules }, profiles: { [profile.id]: profile } }, [{ type: 'setup', game: rules.id, teams: teamsAll.length >= 2 ? teamsAll : ['A', 'B'], profileId: profile.id, options }]);
+  const match = setup.state ?? undefined;
+  const ctxT = { profile, options, ...(match ? { match } : {}) };
   const truthCalls = rules.callDiscs(truthState, ctxT);
   const measuredCalls = rules.callDiscs(measuredState, ctxT);
   for (const mc of measuredCalls) {
