@@ -64,8 +64,10 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   let exit: number = EXIT.ok;
   for (const file of inputs) {
     if (VIDEO_EXT.has(extname(file).toLowerCase())) {
-      io.stderr.write(`${file}: video input is not available in this version; analyse still images (PNG, JPEG)\n`);
-      exit = Math.max(exit, EXIT.usage);
+      // A video goes through the live referee: shots, calls and the running score.
+      const { analyzeVideo } = await import('./analyze-video.ts');
+      const code = await analyzeVideo(file, { setup, ...(teamColors ? { teamColors } : {}), json: args.flags.json === true }, io);
+      exit = Math.max(exit, code);
       continue;
     }
     let frame;

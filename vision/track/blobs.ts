@@ -1,7 +1,8 @@
 /**
- * Masks and connected regions on the low-resolution image: thresholded differences, a 3x3
- * dilation, and 8-connected components with their size, centroid, box, whether they touch the
- * image border and how much of them lies in a region of interest (the board).
+ * Masks and connected regions on the low-resolution image, kept sparse: a mask carries the list
+ * of its set pixels, so labelling, growing and clearing cost what is set (a few discs, a hand),
+ * not the whole image. Regions are 8-connected, with their size, centroid, box, whether they
+ * touch the image border and how much of them lies in a region of interest (the board).
  */
 
 export interface Blob {
@@ -15,103 +16,162 @@ export interface Blob {
   maxX: number;
   maxY: number;
   touchesBorder: boolean;
-  /** Pixels of the blob inside the region given to `findBlobs` (all of them when none). */
+  /** Pixels of the blob inside the region given to `find` (all of them when none). */
   inRegion: number;
 }
 
-/** mask[i] = 1 where |a - b| > threshold (and region[i], when given); returns the count. */
-export function diffMask(a: Uint8Array, b: Uint8Array, threshold: number, out: Uint8Array, region?: Uint8Array): number {
+/** A 0/1 mask and the indices of its set pixels. */
+export class SparseMask {
+  readonly mask: Uint8Array;
+  idx: Int32Array;
+  n = 0;
+
+  constructor(readonly widthPx: number, readonly heightPx: number) {
+    this.mask = new Uint8Array(widthPx * heightPx);
+    this.idx = new Int32Array(1024);
+  }
+
+  add(i: number): void {
+    if (this.mask[i]) return;
+    this.mask[i] = 1;
+    if (this.n === this.idx.length) {
+      const grown = new Int32Array(this.idx.length * 2);
+      grown.set(this.idx);
+      this.idx = grown;
+    }
+    this.idx[this.n++] = i;
+  }
+
+  clear(): void {
+    if (this.n > this.mask.length / 8) this.mask.fill(0);
+    else for (let k = 0; k < this.n; k++) this.mask[this.idx[k]!] = 0;
+    this.n = 0;
+  }
+
+  copyFrom(o: SparseMask): void {
+    this.clear();
+    for (let k = 0; k < o.n; k++) this.add(o.idx[k]!);
+  }
+}
+
+/** out = pixels where |a - b| > threshold (and region[i], when given); returns the count. */
+export function diffMask(a: Uint8Array, b: Uint8Array, threshold: number, out: SparseMask, region?: Uint8Array): number {
+  out.clear();
+  const m = out.mask;
+  let idx = out.idx;
   let n = 0;
   for (let i = 0; i < a.length; i++) {
     const d = a[i]! - b[i]!;
-    const on = (d > threshold || d < -threshold) && (!region || region[i] === 1) ? 1 : 0;
-    out[i] = on;
-    n += on;
+    if ((d > threshold || d < -threshold) && (!region || region[i] === 1)) {
+      m[i] = 1;
+      if (n === idx.length) {
+        const grown = new Int32Array(idx.length * 2);
+        grown.set(idx);
+        idx = out.idx = grown;
+      }
+      idx[n++] = i;
+    }
   }
+  out.n = n;
   return n;
 }
 
-/** 3x3 dilation (a pixel is on when any neighbour is). */
-export function dilate(mask: Uint8Array, W: number, H: number, out: Uint8Array): void {
-  const tmp = new Uint8Array(mask.length);
-  for (let y = 0; y < H; y++) {
-    const r = y * W;
-    for (let x = 0; x < W; x++) tmp[r + x] = mask[r + x]! | (x > 0 ? mask[r + x - 1]! : 0) | (x < W - 1 ? mask[r + x + 1]! : 0);
-  }
-  for (let y = 0; y < H; y++) {
-    const r = y * W;
-    for (let x = 0; x < W; x++) out[r + x] = tmp[r + x]! | (y > 0 ? tmp[r + x - W]! : 0) | (y < H - 1 ? tmp[r + x + W]! : 0);
+/** out = src grown by `times` pixels (3x3 dilation, repeated). */
+export function dilate(src: SparseMask, times: number, out: SparseMask, scratch: SparseMask): void {
+  const W = src.widthPx;
+  const H = src.heightPx;
+  out.copyFrom(src);
+  for (let t = 0; t < times; t++) {
+    scratch.copyFrom(out);
+    for (let k = 0; k < scratch.n; k++) {
+      const i = scratch.idx[k]!;
+      const x = i % W;
+      const y = (i - x) / W;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= H) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < W) out.add(yy * W + xx);
+        }
+      }
+    }
   }
 }
 
-/** Dilate n times (n * 1 pixel). */
-export function dilateBy(mask: Uint8Array, W: number, H: number, n: number): Uint8Array {
-  let cur = Uint8Array.from(mask);
-  for (let i = 0; i < n; i++) {
-    const next = new Uint8Array(mask.length);
-    dilate(cur, W, H, next);
-    cur = next;
-  }
-  return cur;
-}
+/** Labels 8-connected regions of sparse masks; reuses its buffers from call to call. */
+export class BlobFinder {
+  /** Label of each pixel of the last mask (0: not set), valid until the next call. */
+  readonly labels: Int32Array;
+  private parent = new Int32Array(256);
+  private lastIdx = new Int32Array(0);
+  private lastN = 0;
 
-/**
- * 8-connected components of a 0/1 mask, with the labels written into `labels` (0 = off).
- * Components smaller than minArea are dropped (their pixels keep label 0 in the result list
- * but not in `labels`; use the returned list's labels).
- */
-export function findBlobs(mask: Uint8Array, W: number, H: number, minArea: number, labels: Int32Array, region?: Uint8Array): Blob[] {
-  const parent: number[] = [0];
-  const find = (a: number): number => {
-    while (parent[a] !== a) {
-      parent[a] = parent[parent[a]!]!;
-      a = parent[a]!;
+  constructor(readonly widthPx: number, readonly heightPx: number) {
+    this.labels = new Int32Array(widthPx * heightPx);
+  }
+
+  private root(a: number): number {
+    const p = this.parent;
+    while (p[a] !== a) {
+      p[a] = p[p[a]!]!;
+      a = p[a]!;
     }
     return a;
-  };
-  const union = (a: number, b: number): number => {
-    const ra = find(a);
-    const rb = find(b);
-    if (ra === rb) return ra;
-    if (ra < rb) {
-      parent[rb] = ra;
-      return ra;
-    }
-    parent[ra] = rb;
-    return rb;
-  };
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
-      if (!mask[i]) {
-        labels[i] = 0;
-        continue;
-      }
+  }
+
+  find(m: SparseMask, minArea: number, region?: Uint8Array): Blob[] {
+    const W = this.widthPx;
+    const H = this.heightPx;
+    const labels = this.labels;
+    for (let k = 0; k < this.lastN; k++) labels[this.lastIdx[k]!] = 0;
+    if (this.lastIdx.length < m.n) this.lastIdx = new Int32Array(m.idx.length);
+    this.lastIdx.set(m.idx.subarray(0, m.n));
+    this.lastN = m.n;
+    let next = 1;
+    for (let k = 0; k < m.n; k++) {
+      const i = m.idx[k]!;
+      const x = i % W;
+      const y = (i - x) / W;
       let l = 0;
-      const consider = (j: number) => {
-        const lj = labels[j]!;
-        if (lj) l = l ? union(l, lj) : lj;
-      };
-      if (x > 0) consider(i - 1);
-      if (y > 0) {
-        if (x > 0) consider(i - W - 1);
-        consider(i - W);
-        if (x < W - 1) consider(i - W + 1);
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= H) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= W || (dx === 0 && dy === 0)) continue;
+          const lj = labels[yy * W + xx]!;
+          if (!lj) continue;
+          if (!l) l = this.root(lj);
+          else {
+            const a = this.root(lj);
+            if (a !== l) {
+              if (a < l) {
+                this.parent[l] = a;
+                l = a;
+              } else this.parent[a] = l;
+            }
+          }
+        }
       }
       if (!l) {
-        l = parent.length;
-        parent.push(l);
+        if (next >= this.parent.length) {
+          const grown = new Int32Array(this.parent.length * 2);
+          grown.set(this.parent);
+          this.parent = grown;
+        }
+        l = next++;
+        this.parent[l] = l;
       }
       labels[i] = l;
     }
-  }
-  const stats = new Map<number, Blob>();
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = y * W + x;
-      if (!labels[i]) continue;
-      const r = find(labels[i]!);
+    const stats = new Map<number, Blob>();
+    for (let k = 0; k < m.n; k++) {
+      const i = m.idx[k]!;
+      const r = this.root(labels[i]!);
       labels[i] = r;
+      const x = i % W;
+      const y = (i - x) / W;
       let b = stats.get(r);
       if (!b) {
         b = { label: r, area: 0, xPx: 0, yPx: 0, minX: x, minY: y, maxX: x, maxY: y, touchesBorder: false, inRegion: 0 };
@@ -127,18 +187,18 @@ export function findBlobs(mask: Uint8Array, W: number, H: number, minArea: numbe
       if (x === 0 || y === 0 || x === W - 1 || y === H - 1) b.touchesBorder = true;
       if (!region || region[i]) b.inRegion++;
     }
+    const out: Blob[] = [];
+    for (const b of stats.values()) {
+      if (b.area < minArea) continue;
+      b.xPx /= b.area;
+      b.yPx /= b.area;
+      out.push(b);
+    }
+    return out;
   }
-  const out: Blob[] = [];
-  for (const b of stats.values()) {
-    if (b.area < minArea) continue;
-    b.xPx /= b.area;
-    b.yPx /= b.area;
-    out.push(b);
-  }
-  return out;
 }
 
-/** Share of the given pixel indices that are on in a mask. */
+/** Share of the given pixel indices that are set in a mask. */
 export function fractionOn(mask: Uint8Array, pixels: Int32Array): number {
   if (pixels.length === 0) return 0;
   let n = 0;

@@ -19,18 +19,23 @@ import type { DetectedDisc } from '../detect/types.ts';
 import { toGray } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import type { VideoFrame } from '../video/types.ts';
-import { diffMask, dilateBy, findBlobs } from './blobs.ts';
+import { BlobFinder, diffMask, dilate, SparseMask } from './blobs.ts';
 import { BoardView } from './board-view.ts';
 import { TRACK_DEFAULTS, type TrackOptions } from './defaults.ts';
 import { downscaleLuma, lowResSize, type LowResSize } from './luma.ts';
 import { EpisodeTracker } from './motion-tracker.ts';
-import { boxArea, detectInBoxes, mergeBoxes, outlineBox, type BoxMm } from './region-detect.ts';
+import { boxArea, detectInBoxes, mergeBoxes, outlineBox, type BoxMm, type RegionDetectInput } from './region-detect.ts';
 import { boardOf, settle, type SeenDisc } from './settle.ts';
 import { TeamPalette } from './team-palette.ts';
 import type { BoardMotion, FrameStats, Track, TrackerEvent } from './types.ts';
 
+/** Finds discs in boxes of the board (null: all of it); the real one wraps detectDiscs. */
+export type DiscDetector = (input: RegionDetectInput) => DetectedDisc[];
+
 export interface BoardTrackerOptions {
   profile: BoardProfile;
+  /** Replaces the detector (tests with synthetic frames; another detection model). */
+  detector?: DiscDetector;
   /** A calibration to use (the camera is fixed); found on the first frames when absent. */
   calibration?: Calibration;
   /** Team colours in team order; learnt in order of appearance when absent. */
@@ -50,9 +55,15 @@ export class BoardTracker {
   private low: Uint8Array = new Uint8Array(0);
   private prev: Uint8Array = new Uint8Array(0);
   private ref: Uint8Array = new Uint8Array(0);
-  private motion: Uint8Array = new Uint8Array(0);
-  private change: Uint8Array = new Uint8Array(0);
-  private labels: Int32Array = new Int32Array(0);
+  private motion = new SparseMask(0, 0);
+  private change = new SparseMask(0, 0);
+  private handRaw = new SparseMask(0, 0);
+  private handNow = new SparseMask(0, 0);
+  private handKept = new SparseMask(0, 0);
+  private zoneNow = new SparseMask(0, 0);
+  private zoneKept = new SparseMask(0, 0);
+  private scratch = new SparseMask(0, 0);
+  private finder = new BlobFinder(0, 0);
   private rowAcc: Uint32Array = new Uint32Array(0);
   private trackList: Track[] = [];
   private nextTrack = 1;
@@ -63,11 +74,10 @@ export class BoardTracker {
   private hasPrev = false;
   /** Take the next frame as the reference (after reset() on a calibrated tracker). */
   private needReference = false;
-  private lastHand: Uint8Array | null = null;
   private lastHandMs = -Infinity;
   private disposed = false;
   /** Called on every frame with the cheap path's images (diagnostics only). */
-  debug: ((tMs: number, images: { low: Uint8Array; motion: Uint8Array; change: Uint8Array; hand: Uint8Array | null; size: LowResSize }) => void) | null = null;
+  debug: ((tMs: number, images: { low: Uint8Array; motion: SparseMask; change: SparseMask; hand: SparseMask | null; size: LowResSize }) => void) | null = null;
   private stats: FrameStats = { tMs: 0, state: 'calibrating', cheapMs: 0, detectMs: 0, movingPx: 0, changedPx: 0, hand: false };
 
   constructor(
@@ -125,8 +135,9 @@ export class BoardTracker {
   /** Release the frame buffers. The tracker holds no cv.Mat between frames. */
   dispose(): void {
     this.disposed = true;
-    this.low = this.prev = this.ref = this.motion = this.change = new Uint8Array(0);
-    this.labels = new Int32Array(0);
+    this.low = this.prev = this.ref = new Uint8Array(0);
+    this.motion = this.change = this.handRaw = this.handNow = this.handKept = this.zoneNow = this.zoneKept = this.scratch = new SparseMask(0, 0);
+    this.finder = new BlobFinder(0, 0);
     this.trackList = [];
     this.episode = null;
   }
@@ -157,32 +168,66 @@ export class BoardTracker {
     const movingPx = diffMask(this.low, this.prev, this.o.motionThreshold, this.motion, view.boardMask);
     const changedAll = diffMask(this.low, this.ref, this.o.changeThreshold, this.change);
     // A hand or arm: a big changed region that comes in from the image border over the board.
-    let hand: Uint8Array | null = null;
+    let hand: SparseMask | null = null;
+    let zone: SparseMask | null = null;
     let changedBoardPx = 0;
     if (changedAll > 0) {
-      const blobs = findBlobs(this.change, W, H, Math.max(2, this.o.minBlobDiscFraction * discPx), this.labels, view.boardMask);
+      const blobs = this.finder.find(this.change, Math.max(2, this.o.minBlobDiscFraction * discPx), view.boardMask);
       for (const b of blobs) changedBoardPx += b.inRegion;
-      const handBlobs = blobs.filter((b) => b.touchesBorder && b.area >= this.o.handMinDiscAreas * discPx && b.inRegion >= this.o.handMinBoardDiscAreas * discPx);
+      // It comes in from the border, or lies partly off the board (where no disc can be), or is
+      // bigger than any few discs together.
+      const handBlobs = blobs.filter(
+        (b) =>
+          b.inRegion >= this.o.handMinBoardDiscAreas * discPx &&
+          ((b.area >= this.o.handMinDiscAreas * discPx && (b.touchesBorder || b.area - b.inRegion >= 0.5 * discPx)) || b.area >= this.o.handLargeDiscAreas * discPx),
+      );
       if (handBlobs.length > 0) {
-        const m = new Uint8Array(W * H);
         const keep = new Set(handBlobs.map((b) => b.label));
-        for (let i = 0; i < m.length; i++) if (keep.has(this.labels[i]!)) m[i] = 1;
-        // Grown by about half a disc, so the hand's moving edge and shadow stay inside it.
-        hand = dilateBy(m, W, H, Math.max(1, Math.round(0.5 * Math.sqrt(discPx / Math.PI))));
+        this.handRaw.clear();
+        const labels = this.finder.labels;
+        for (let k = 0; k < this.change.n; k++) {
+          const i = this.change.idx[k]!;
+          if (keep.has(labels[i]!)) this.handRaw.add(i);
+        }
+        // Grown by a margin: the hand's moving edge and its shadow stay inside it.
+        const margin = Math.max(1, Math.round(this.o.handMarginMm * view.lowPxPerMm));
+        dilate(this.handRaw, margin, this.handNow, this.scratch);
+        hand = this.handNow;
+        // Fingers the colour of the board can reach past what is seen of the hand: discs within
+        // a reach beyond its tip (the point furthest from where the arm comes in) are the hand's
+        // to move (this zone does not hide motion: a disc flicked out of it is tracked).
+        for (const b of handBlobs) if (b.touchesBorder) this.addFingers(b.label, W, H, view.lowPxPerMm);
+        dilate(this.handRaw, margin, this.zoneNow, this.scratch);
+        zone = this.zoneNow;
       }
     }
     // A hand flickers in and out of the test near the border: it stays a while after it was seen.
     if (hand) {
-      this.lastHand = hand;
+      this.handKept.copyFrom(hand);
+      this.zoneKept.copyFrom(zone ?? hand);
       this.lastHandMs = tMs;
-    } else if (this.lastHand && tMs - this.lastHandMs <= this.o.handHoldMs) hand = this.lastHand;
-    else this.lastHand = null;
-    let freeMotionPx = movingPx;
-    if (hand) {
-      freeMotionPx = 0;
-      for (let i = 0; i < this.motion.length; i++) if (this.motion[i] && !hand[i]) freeMotionPx++;
+    } else if (this.handKept.n > 0 && tMs - this.lastHandMs <= this.o.handHoldMs) {
+      hand = this.handKept;
+      zone = this.zoneKept;
+    } else {
+      this.handKept.clear();
+      this.zoneKept.clear();
     }
-    const isMoving = freeMotionPx >= Math.max(2, this.o.motionDiscFraction * discPx);
+    // Moving: a connected region of change away from the hand (noise and JPEG flicker are specks).
+    let freeMotionPx = 0;
+    let isMoving = false;
+    if (movingPx > 0) {
+      if (hand) {
+        this.scratch.clear();
+        for (let k = 0; k < this.motion.n; k++) if (!hand.mask[this.motion.idx[k]!]) this.scratch.add(this.motion.idx[k]!);
+        this.motion.copyFrom(this.scratch);
+      }
+      const minMoving = Math.max(3, this.o.motionDiscFraction * discPx);
+      for (const b of this.finder.find(this.motion, 2, view.boardMask)) {
+        freeMotionPx += b.inRegion;
+        if (b.inRegion >= minMoving) isMoving = true;
+      }
+    }
     const disturbed = !hand && changedBoardPx > this.o.disturbedBoardFraction * view.boardPixels;
     // A change at rest with no motion (something crept in, the light changed): check it at settle.
     const creeping = !this.episode && changedBoardPx >= Math.max(4, 0.5 * discPx);
@@ -190,7 +235,7 @@ export class BoardTracker {
       this.episode = new EpisodeTracker(view, this.trackList.filter((t) => t.place === 'surface'), this.o, tMs);
       events.push({ type: 'motion', tMs, state: hand ? 'hand' : 'moving' });
     }
-    if (this.episode) this.episode.step(tMs, this.motion, this.change, hand);
+    if (this.episode) this.episode.step(tMs, this.motion, this.change, hand, zone ?? hand);
     this.debug?.(tMs, { low: this.low, motion: this.motion, change: this.change, hand, size });
     if (isMoving || hand || disturbed) this.lastActivityMs = tMs;
     let detectMs = 0;
@@ -211,31 +256,38 @@ export class BoardTracker {
   private start(frame: VideoFrame): TrackerEvent[] {
     const t0 = performance.now();
     const rgba = frame.toFrame();
-    const gray = toGray(rgba);
+    const gray = frame.toGray ? frame.toGray() : toGray(rgba);
     const cal = this.calibration ?? calibrate(this.cv, gray, this.options.profile, this.options.calibrate);
     if (!cal.found) return [{ type: 'no-board', tMs: frame.timestampMs, reason: cal.reason }];
     this.calibration = cal;
     const probe = new BoardView(cal, this.options.profile, lowResSize(frame.widthPx, frame.heightPx, 1));
     const rLowAt1 = probe.lowPxPerMm * probe.discRadiusMm;
-    const factor = Math.min(this.o.maxDownscale, Math.max(1, Math.floor(rLowAt1 / this.o.lowResDiscRadiusPx)));
+    const factor = Math.min(this.o.maxDownscale, Math.max(this.o.minDownscale, Math.floor(rLowAt1 / this.o.lowResDiscRadiusPx)));
     this.size = lowResSize(frame.widthPx, frame.heightPx, factor);
     this.view = factor === 1 ? probe : new BoardView(cal, this.options.profile, this.size);
     const n = this.size.widthPx * this.size.heightPx;
+    const { widthPx: w, heightPx: h } = this.size;
     this.low = new Uint8Array(n);
     this.prev = new Uint8Array(n);
     this.ref = new Uint8Array(n);
-    this.motion = new Uint8Array(n);
-    this.change = new Uint8Array(n);
-    this.labels = new Int32Array(n);
+    this.motion = new SparseMask(w, h);
+    this.change = new SparseMask(w, h);
+    this.handRaw = new SparseMask(w, h);
+    this.handNow = new SparseMask(w, h);
+    this.handKept = new SparseMask(w, h);
+    this.zoneNow = new SparseMask(w, h);
+    this.zoneKept = new SparseMask(w, h);
+    this.scratch = new SparseMask(w, h);
+    this.finder = new BlobFinder(w, h);
     this.rowAcc = new Uint32Array(this.size.widthPx);
     const d0 = performance.now();
-    const found = detectInBoxes(this.cv, { frame: rgba, gray, calibration: cal, profile: this.options.profile, boxes: null, teamCount: this.palette.teamCount, ...(this.options.teamColors ? { teamColors: this.options.teamColors } : {}) }, this.options.detect);
+    const found = this.detect({ frame: rgba, gray, calibration: cal, profile: this.options.profile, boxes: null, teamCount: this.palette.teamCount, ...(this.options.teamColors ? { teamColors: this.options.teamColors } : {}) });
     const sure = found.filter((d) => d.confidence >= this.o.minDetectConfidence);
     this.learnTeams(sure);
     this.trackList = sure.map((d) => {
       const s = this.seen(d);
       const view = this.view!;
-      const place = view.holeNear(s.xMm, s.yMm, 0.5 * view.discRadiusMm) ? 'hole' : view.surfaceInsetMm(s.xMm, s.yMm) >= 0 ? 'surface' : 'ditch';
+      const place = s.inHole || view.holeNear(s.xMm, s.yMm, 0.5 * view.discRadiusMm) ? 'hole' : view.surfaceInsetMm(s.xMm, s.yMm) >= 0 ? 'surface' : 'ditch';
       return { id: `d${this.nextTrack++}`, team: s.team, xMm: s.xMm, yMm: s.yMm, radiusMm: s.radiusMm, uncertaintyMm: s.uncertaintyMm, confidence: s.confidence, place, staged: false };
     });
     downscaleLuma(frame, this.size, this.ref, this.rowAcc);
@@ -244,6 +296,53 @@ export class BoardTracker {
     this.motionState = 'at-rest';
     this.stats = { tMs: frame.timestampMs, state: 'at-rest', cheapMs: d0 - t0, detectMs: performance.now() - d0, movingPx: 0, changedPx: 0, hand: false };
     return [{ type: 'ready', tMs: frame.timestampMs, board: boardOf(this.trackList), calibration: cal, detectMs: performance.now() - d0 }];
+  }
+
+  /** Add a circle of the fingers' reach around the tip of a hand region (label in finder). */
+  private addFingers(label: number, W: number, H: number, pxPerMm: number): void {
+    const labels = this.finder.labels;
+    let ex = 0;
+    let ey = 0;
+    let en = 0;
+    const pts: number[] = [];
+    for (let k = 0; k < this.change.n; k++) {
+      const i = this.change.idx[k]!;
+      if (labels[i] !== label) continue;
+      pts.push(i);
+      const x = i % W;
+      const y = (i - x) / W;
+      if (x === 0 || y === 0 || x === W - 1 || y === H - 1) {
+        ex += x;
+        ey += y;
+        en++;
+      }
+    }
+    if (en === 0) return;
+    ex /= en;
+    ey /= en;
+    let tip = -1;
+    let far = -1;
+    for (const i of pts) {
+      const x = i % W;
+      const y = (i - x) / W;
+      const d = (x - ex) ** 2 + (y - ey) ** 2;
+      if (d > far) {
+        far = d;
+        tip = i;
+      }
+    }
+    const tx = tip % W;
+    const ty = (tip - tx) / W;
+    const reach = this.o.fingerReachMm * pxPerMm;
+    for (let y = Math.max(0, Math.floor(ty - reach)); y <= Math.min(H - 1, Math.ceil(ty + reach)); y++) {
+      for (let x = Math.max(0, Math.floor(tx - reach)); x <= Math.min(W - 1, Math.ceil(tx + reach)); x++) {
+        if ((x - tx) ** 2 + (y - ty) ** 2 <= reach * reach) this.handRaw.add(y * W + x);
+      }
+    }
+  }
+
+  private detect(input: RegionDetectInput): DetectedDisc[] {
+    return this.options.detector ? this.options.detector(input) : detectInBoxes(this.cv, input, this.options.detect);
   }
 
   /** With no colours given, a first board with several discs gives them (k-means, darkest first). */
@@ -261,7 +360,7 @@ export class BoardTracker {
   }
 
   private seen(d: DetectedDisc): SeenDisc {
-    return { xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: d.uncertaintyMm, team: this.palette.classify(d.rgb), confidence: d.confidence };
+    return { xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: d.uncertaintyMm, team: this.palette.classify(d.rgb), confidence: d.confidence, inHole: d.state === 'in-hole' };
   }
 
   /** The board is still: detect where it changed and work out what happened. */
@@ -269,11 +368,10 @@ export class BoardTracker {
     const episode = this.episode!.result();
     this.episode = null;
     const view = this.view!;
-    const size = this.size!;
     // Changes since the last rest (this frame against the reference).
     diffMask(this.low, this.ref, this.o.changeThreshold, this.change);
     const minArea = Math.max(2, this.o.minBlobDiscFraction * view.discAreaPx);
-    const blobs = findBlobs(this.change, size.widthPx, size.heightPx, minArea, this.labels, view.boardMask).filter((b) => b.inRegion > 0);
+    const blobs = this.finder.find(this.change, minArea, view.boardMask).filter((b) => b.inRegion > 0);
     const margin = this.o.detectMarginMm;
     const boxes: BoxMm[] = blobs.map((b) => {
       const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
@@ -290,26 +388,24 @@ export class BoardTracker {
     const whole = boxArea(outlineBox(this.options.profile));
     const d0 = performance.now();
     const rgba = frame.toFrame();
-    const found = detectInBoxes(
-      this.cv,
+    const found = this.detect(
       {
         frame: rgba,
-        gray: toGray(rgba),
+        gray: frame.toGray ? frame.toGray() : toGray(rgba),
         calibration: this.calibration!,
         profile: this.options.profile,
         boxes: total > this.o.fullDetectBoardFraction * whole ? null : merged,
         teamCount: this.palette.teamCount,
         ...(this.palette.known.length >= this.palette.teamCount ? { teamColors: [...this.palette.known] } : {}),
       },
-      this.options.detect,
     );
     const detectMs = performance.now() - d0;
     const result = settle({
       view,
       tracks: this.trackList,
       episode,
-      change: this.change,
-      detections: found.filter((d) => d.confidence >= this.o.minDetectConfidence).map((d) => this.seen(d)),
+      change: this.change.mask,
+      detections: found.filter((d) => d.confidence >= this.o.minMovedConfidence).map((d) => this.seen(d)),
       newId: () => `d${this.nextTrack++}`,
       o: this.o,
     });

@@ -2,7 +2,8 @@
 export const TRACK_DEFAULTS = {
   /** The cheap path works on luma downscaled so a disc's radius is about this many pixels. */
   lowResDiscRadiusPx: 5,
-  /** Most downscale allowed (1280x720 at the usual framing needs 2 or 3). */
+  /** Least and most downscale (at least 2: averaging 2x2 pixels halves sensor and JPEG noise). */
+  minDownscale: 2,
   maxDownscale: 8,
   /** Luma difference (grey levels, at low resolution) that counts as motion between frames. */
   motionThreshold: 14,
@@ -10,14 +11,23 @@ export const TRACK_DEFAULTS = {
   changeThreshold: 16,
   /** Fewer changed pixels than this share of a disc's area are noise. */
   minBlobDiscFraction: 0.12,
-  /** Pixels that moved, on the board, in one frame: above this share of a disc's area it is moving. */
+  /** A connected region that moved, on the board, this big (share of a disc's area): it is moving. */
   motionDiscFraction: 0.15,
   /** The board must be still (and no hand in view) this long before a call. */
   settleMs: 100,
-  /** A changed region touching the image border and this many disc areas big is a hand or arm. */
+  /**
+   * A changed region this many disc areas big that touches the image border, or lies partly
+   * outside the board (where no disc can be), is a hand or arm.
+   */
   handMinDiscAreas: 1.5,
+  /** A changed region this many disc areas big is a hand wherever it is. */
+  handLargeDiscAreas: 8,
   /** ... and at least this many disc areas of it over the board. */
   handMinBoardDiscAreas: 0.5,
+  /** The hand's region is grown by this much (skin and light wood can look alike). */
+  handMarginMm: 40,
+  /** How far past the tip of what is seen of a hand its fingers may reach. */
+  fingerReachMm: 70,
   /** A hand stays "in view" this long after it was last seen (it flickers near the border). */
   handHoldMs: 150,
   /** More than this share of the board changed at once: lighting or camera, not play. */
@@ -45,9 +55,11 @@ export const TRACK_DEFAULTS = {
   /** Changes covering more than this share of the board: detect on the whole board. */
   fullDetectBoardFraction: 0.35,
   /** A disc at the end of a trajectory within this distance of a hole's centre dropped in. */
-  holeCaptureMm: 12,
-  /** Detections less sure than this are ignored (wood grain and line crossings give ~0.5). */
+  holeCaptureMm: 25,
+  /** Detections less sure than this are not trusted on their own (wood grain gives ~0.5)... */
   minDetectConfidence: 0.7,
+  /** ... but down to this, one where a moving disc came to rest is that disc. */
+  minMovedConfidence: 0.4,
   /** Frames between retries when the board is not found at start. */
   calibrateRetryFrames: 15,
 };

@@ -4,9 +4,16 @@
  * moving discs (centroids of the moving blobs, followed from frame to frame), discs that
  * appear out of a hand (the disc being shot), and who struck whom: when a resting disc starts
  * moving, the moving disc nearest to it, if within two radii plus the tracking slack, hit it.
+ *
+ * A blob is "moving disc" where the frame differs both from the previous frame and from the
+ * last rest: the place a disc just left looks like the rest image again and drops out, so a
+ * fast disc gives one blob, not two. The place a disc rested on is masked once it has left.
+ * At a contact the two discs' velocities are predicted as an elastic collision of equal
+ * masses does (the struck disc goes off along the line of centres), which keeps the two
+ * tracks apart when their blobs part again.
  */
-import { dilateBy, findBlobs, fractionOn, type Blob } from './blobs.ts';
-import type { BoardView } from './board-view.ts';
+import { BlobFinder, dilate, fractionOn, SparseMask, type Blob } from './blobs.ts';
+import type { BoardView, PointMm } from './board-view.ts';
 import type { TrackOptions } from './defaults.ts';
 import type { Contact, PathPoint, Track } from './types.ts';
 
@@ -18,6 +25,8 @@ export interface MovingTrack {
   /** Velocity, mm per ms. */
   vx: number;
   vy: number;
+  /** True while the velocity is a guess (first sighting, just after a contact). */
+  velocityUnsure: boolean;
   lastSeenMs: number;
   missed: number;
   /** Sightings (a new track needs two to be believed). */
@@ -41,10 +50,13 @@ export interface EpisodeResult {
 interface Resting {
   track: Track;
   inner: Int32Array;
+  /** Pixels of the whole disc (masked once it has moved away). */
+  whole: Int32Array;
 }
 
 export class EpisodeTracker {
   private readonly resting = new Map<string, Resting>();
+  private readonly left = new Map<string, Int32Array>();
   private readonly moving = new Map<string, MovingTrack>();
   private readonly contacts: Contact[] = [];
   private readonly handCovered = new Set<string>();
@@ -52,7 +64,12 @@ export class EpisodeTracker {
   private newCount = 0;
   private lastMotionMs: number;
   private lastFrameMs: number;
-  private readonly labels: Int32Array;
+  private readonly finder: BlobFinder;
+  private readonly free: SparseMask;
+  private readonly grown: SparseMask;
+  private readonly scratch: SparseMask;
+  /** Places discs have left (masked from the moving blobs). */
+  private readonly leftMask: Uint8Array;
   private readonly rMm: number;
 
   constructor(
@@ -62,141 +79,232 @@ export class EpisodeTracker {
     readonly startMs: number,
   ) {
     this.rMm = view.discRadiusMm;
-    for (const t of tracks) this.resting.set(t.id, { track: t, inner: view.circlePixels(t.xMm, t.yMm, t.radiusMm, o.innerCircleFraction) });
+    for (const t of tracks) {
+      this.resting.set(t.id, { track: t, inner: view.circlePixels(t.xMm, t.yMm, t.radiusMm, o.innerCircleFraction), whole: view.circlePixels(t.xMm, t.yMm, t.radiusMm, 1.1) });
+    }
     this.lastMotionMs = startMs;
     this.lastFrameMs = startMs;
-    this.labels = new Int32Array(view.size.widthPx * view.size.heightPx);
+    const { widthPx: w, heightPx: h } = view.size;
+    this.finder = new BlobFinder(w, h);
+    this.free = new SparseMask(w, h);
+    this.grown = new SparseMask(w, h);
+    this.scratch = new SparseMask(w, h);
+    this.leftMask = new Uint8Array(w * h);
   }
 
   /**
    * One frame: `motion` is the frame-to-frame difference mask, `change` the difference from
-   * the last rest, `hand` the hand's pixels (grown a little) or null. Pixels in both masks are
-   * where a disc is now and was not a frame ago (the place it just left looks like the rest
-   * image again, so it drops out): the leading part of each moving disc.
+   * the last rest, `hand` the hand's pixels (grown a little) or null, `handZone` the hand
+   * with the reach of its fingers (discs there are the hand's to move).
    */
-  step(tMs: number, motion: Uint8Array, change: Uint8Array, hand: Uint8Array | null): void {
+  step(tMs: number, motion: SparseMask, change: SparseMask, hand: SparseMask | null, handZone: SparseMask | null = hand): void {
     const { widthPx: W, heightPx: H } = this.view.size;
     const dt = Math.max(1, tMs - this.lastFrameMs);
     this.lastFrameMs = tMs;
     if (hand) {
       this.handEver ??= new Uint8Array(W * H);
-      for (let i = 0; i < hand.length; i++) if (hand[i]) this.handEver[i] = 1;
+      for (let k = 0; k < hand.n; k++) this.handEver[hand.idx[k]!] = 1;
     }
-    // Motion away from the hand, grown by a pixel so a disc's two crescents join.
-    const free = new Uint8Array(W * H);
-    let any = 0;
-    for (let i = 0; i < free.length; i++) {
-      const on = motion[i]! && change[i]! && !(hand && hand[i]) ? 1 : 0;
-      free[i] = on;
-      any += on;
+    const free = this.free;
+    free.clear();
+    for (let k = 0; k < motion.n; k++) {
+      const i = motion.idx[k]!;
+      if (change.mask[i] && !(hand && hand.mask[i])) free.add(i);
     }
-    const grown = dilateBy(free, W, H, 1);
-    const minArea = Math.max(2, this.o.minBlobDiscFraction * this.view.discAreaPx);
-    const blobs = any > 0 ? findBlobs(grown, W, H, minArea, this.labels, this.view.boardMask).filter((b) => b.inRegion > 0) : [];
-    if (blobs.length > 0) this.lastMotionMs = tMs;
-    const h = this.view.discHeightMm;
-    const at = (b: Blob) => this.view.lowToBoard(b.xPx, b.yPx, h);
-
-    // 1. Resting discs that start moving now; who hit them.
+    if (free.n === 0) {
+      for (const m of this.moving.values()) this.miss(m);
+      return;
+    }
+    // 1. Resting discs that start moving now, and who hit them. Several can start in one frame
+    //    (a chain: A strikes B, B strikes C): the one nearest an already moving disc was struck
+    //    by it, each next one by the nearest of those moving before and those already placed.
     const before = [...this.moving.values()];
+    const onsets: Resting[] = [];
     for (const [id, r] of this.resting) {
-      if (hand && fractionOn(hand, r.inner) > 0.2) {
+      // A hand at the disc (reaching for it, taking it): whatever happens to it is the hand's
+      // doing, also when the hand has gone again.
+      if (this.handCovered.has(id)) continue;
+      if (handZone && fractionOn(handZone.mask, r.whole) > 0) {
         this.handCovered.add(id);
         continue;
       }
-      if (fractionOn(free, r.inner) < this.o.onsetFraction) continue;
-      this.resting.delete(id);
-      const m: MovingTrack = { id, isNew: false, path: [{ tMs, xMm: r.track.xMm, yMm: r.track.yMm }], vx: 0, vy: 0, lastSeenMs: tMs, missed: 0, seen: 1, startMs: tMs };
-      this.moving.set(id, m);
-      const striker = this.striker(before, r.track, tMs, dt);
-      if (striker) this.contacts.push(striker);
+      if (fractionOn(free.mask, r.inner) >= this.o.onsetFraction) onsets.push(r);
     }
+    const nearestBefore = (r: Resting) => Math.min(Infinity, ...before.filter((m) => !m.isNew || m.seen >= 2).map((m) => this.distanceAt(m, r.track, tMs)));
+    onsets.sort((a, b) => nearestBefore(a) - nearestBefore(b));
+    const startedNow: MovingTrack[] = [];
+    for (const r of onsets) {
+      const id = r.track.id;
+      this.resting.delete(id);
+      const m: MovingTrack = { id, isNew: false, path: [{ tMs, xMm: r.track.xMm, yMm: r.track.yMm }], vx: 0, vy: 0, velocityUnsure: true, lastSeenMs: tMs, missed: 0, seen: 2, startMs: tMs };
+      const c = this.striker([...before, ...startedNow], r.track, tMs, dt);
+      this.moving.set(id, m);
+      startedNow.push(m);
+      if (c) {
+        this.contacts.push(c);
+        const by = this.moving.get(c.byId);
+        if (by) collide(by, m, r.track);
+      }
+    }
+    // A hand over a moving disc or the place it left: whatever happens to it is the hand's doing.
+    if (handZone) {
+      for (const m of this.moving.values()) {
+        if (m.isNew || this.handCovered.has(m.id)) continue;
+        const rest = m.path[0]!;
+        const now = m.path[m.path.length - 1]!;
+        for (const p of [rest, now]) {
+          const q = this.view.boardToLow(p.xMm, p.yMm, this.view.discHeightMm);
+          const i = Math.round(q.y) * W + Math.round(q.x);
+          if (i >= 0 && i < W * H && handZone.mask[i]) this.handCovered.add(m.id);
+        }
+      }
+    }
+    // The places discs have left (after their first frame of motion) are not discs any more.
+    for (const m of this.moving.values()) {
+      if (m.isNew || this.left.has(m.id) || m.startMs === tMs) continue;
+      const rest = m.path[0]!;
+      const px = this.view.circlePixels(rest.xMm, rest.yMm, this.rMm, 1.1);
+      this.left.set(m.id, px);
+      for (let k = 0; k < px.length; k++) this.leftMask[px[k]!] = 1;
+    }
+    if (this.left.size > 0) {
+      this.scratch.clear();
+      for (let k = 0; k < free.n; k++) if (!this.leftMask[free.idx[k]!]) this.scratch.add(free.idx[k]!);
+      free.copyFrom(this.scratch);
+    }
+    dilate(free, 1, this.grown, this.scratch);
+    const minArea = Math.max(2, this.o.minBlobDiscFraction * this.view.discAreaPx);
+    const blobs = this.finder.find(this.grown, minArea, this.view.boardMask).filter((b) => b.inRegion > 0);
+    if (blobs.length > 0) this.lastMotionMs = tMs;
+    const h = this.view.discHeightMm;
+    const pos = new Map<number, PointMm>(blobs.map((b) => [b.label, this.view.lowToBoard(b.xPx, b.yPx, h)]));
 
-    // 2. Follow moving discs: each takes the nearest blob within its gate.
-    const claims = new Map<number, MovingTrack[]>();
+    // 2. Follow moving discs: nearest pairs first, one blob per disc; a big blob left over may
+    //    be two discs still touching, and is shared.
+    const pairs: { m: MovingTrack; b: Blob; d: number }[] = [];
+    const predicted = new Map<MovingTrack, PointMm>();
     for (const m of this.moving.values()) {
       const last = m.path[m.path.length - 1]!;
-      const px = last.xMm + m.vx * (tMs - last.tMs);
-      const py = last.yMm + m.vy * (tMs - last.tMs);
+      const ahead = tMs - last.tMs;
+      const p = { xMm: last.xMm + m.vx * ahead, yMm: last.yMm + m.vy * ahead };
+      predicted.set(m, p);
       const speed = Math.hypot(m.vx, m.vy);
-      // Until its speed is known (one sighting), a disc may be anywhere it could reach in a frame.
-      const gate = m.seen <= 1 ? Math.max(this.o.gateRadii * this.rMm, this.o.maxSpeedMmPerS * (dt / 1000)) : Math.max(this.o.gateRadii * this.rMm, 1.5 * speed * dt + this.rMm);
-      let best: Blob | null = null;
-      let bestD = gate;
+      // Stopped: only a new start near where it lies. Speed unknown: as far as half the fastest
+      // shot goes in a frame. Otherwise: about where the speed takes it.
+      const gate = m.missed >= this.o.lostFrames
+        ? 2 * this.rMm
+        : m.velocityUnsure
+          ? Math.max(this.o.gateRadii * this.rMm, (this.o.maxSpeedMmPerS * dt) / 1000 / 2)
+          : Math.max(this.o.gateRadii * this.rMm, 1.5 * speed * ahead + this.rMm);
       for (const b of blobs) {
-        const p = at(b);
-        const d = Math.hypot(p.xMm - px, p.yMm - py);
-        if (d < bestD) {
-          bestD = d;
-          best = b;
-        }
+        const q = pos.get(b.label)!;
+        const d = Math.hypot(q.xMm - p.xMm, q.yMm - p.yMm);
+        // A scrap (a shadow's edge, what is left of a vacated place) loses to a disc-sized blob.
+        const scrap = 3 * this.rMm * Math.max(0, 1 - b.area / (0.6 * this.view.discAreaPx));
+        if (d <= gate) pairs.push({ m, b, d: d + scrap });
       }
-      if (!best) {
-        m.missed++;
-        if (m.missed >= this.o.lostFrames) {
-          m.vx = 0;
-          m.vy = 0;
-        }
-        continue;
-      }
-      const list = claims.get(best.label) ?? [];
-      list.push(m);
-      claims.set(best.label, list);
+    }
+    pairs.sort((a, b) => a.d - b.d);
+    const owner = new Map<number, MovingTrack[]>();
+    const taken = new Set<MovingTrack>();
+    for (const p of pairs) {
+      if (taken.has(p.m) || owner.has(p.b.label)) continue;
+      owner.set(p.b.label, [p.m]);
+      taken.add(p.m);
+    }
+    for (const p of pairs) {
+      if (taken.has(p.m) || p.b.area < 1.3 * this.view.discAreaPx) continue;
+      owner.get(p.b.label)?.push(p.m);
+      taken.add(p.m);
     }
     for (const b of blobs) {
-      const owners = claims.get(b.label);
+      const owners = owner.get(b.label);
       if (!owners) continue;
-      const p = at(b);
+      const q = pos.get(b.label)!;
       for (const m of owners) {
         const last = m.path[m.path.length - 1]!;
+        if (last.tMs === tMs) {
+          // Started moving this very frame: its speed is the collision's, not a centroid's jump.
+          taken.add(m);
+          continue;
+        }
         const ddt = Math.max(1, tMs - last.tMs);
-        // A blob shared by discs in contact: keep each on its own course until they part.
-        const x = owners.length === 1 ? p.xMm : last.xMm + m.vx * ddt;
-        const y = owners.length === 1 ? p.yMm : last.yMm + m.vy * ddt;
-        const vx = (x - last.xMm) / ddt;
-        const vy = (y - last.yMm) / ddt;
-        const k = m.seen <= 1 ? 1 : 0.6;
-        m.vx = k * vx + (1 - k) * m.vx;
-        m.vy = k * vy + (1 - k) * m.vy;
-        m.path.push({ tMs, xMm: x, yMm: y });
+        // A blob shared by discs in contact: each keeps to its own course until they part.
+        const p = owners.length === 1 ? q : predicted.get(m)!;
+        const vx = (p.xMm - last.xMm) / ddt;
+        const vy = (p.yMm - last.yMm) / ddt;
+        if (owners.length === 1) {
+          const k = m.velocityUnsure ? 1 : 0.6;
+          m.vx = k * vx + (1 - k) * m.vx;
+          m.vy = k * vy + (1 - k) * m.vy;
+          m.velocityUnsure = false;
+        }
+        m.path.push({ tMs, xMm: p.xMm, yMm: p.yMm });
         m.lastSeenMs = tMs;
         m.missed = 0;
         m.seen++;
       }
     }
+    // A blob nobody took, near a disc that found none: that disc, further than expected.
+    for (const b of blobs) {
+      if (owner.has(b.label) || b.area < 0.4 * this.view.discAreaPx) continue;
+      const q = pos.get(b.label)!;
+      let best: MovingTrack | null = null;
+      let bestD = Infinity;
+      for (const m of this.moving.values()) {
+        if (taken.has(m) || m.missed >= this.o.lostFrames) continue;
+        const p = predicted.get(m)!;
+        const d = Math.hypot(q.xMm - p.xMm, q.yMm - p.yMm);
+        if (d < bestD && d <= (this.o.maxSpeedMmPerS * dt) / 1000) {
+          bestD = d;
+          best = m;
+        }
+      }
+      if (!best) continue;
+      owner.set(b.label, [best]);
+      taken.add(best);
+      const last = best.path[best.path.length - 1]!;
+      const ddt = Math.max(1, tMs - last.tMs);
+      best.vx = (q.xMm - last.xMm) / ddt;
+      best.vy = (q.yMm - last.yMm) / ddt;
+      best.velocityUnsure = true;
+      best.path.push({ tMs, xMm: q.xMm, yMm: q.yMm });
+      best.lastSeenMs = tMs;
+      best.missed = 0;
+      best.seen++;
+    }
+    for (const m of this.moving.values()) if (!taken.has(m)) this.miss(m);
 
     // 3. Blobs nobody claims: a disc leaving the hand (or coming out from under it).
-    if (process.env.TDEBUG && tMs > 3150 && tMs < 3600) console.log(tMs, 'blobs', blobs.map((b) => `${b.area}@${at(b).xMm.toFixed(0)},${at(b).yMm.toFixed(0)}${claims.has(b.label) ? '*' : ''}${this.handEver && this.handEver[Math.round(b.yPx) * W + Math.round(b.xPx)] ? 'H' : ''}`).join(' '), 'moving', [...this.moving.values()].map((m) => `${m.id}:${m.seen}/${m.missed}`).join(' '), 'disc', this.view.discAreaPx.toFixed(0));
     for (const b of blobs) {
-      if (claims.has(b.label)) continue;
-      if (b.area < 0.3 * this.view.discAreaPx) continue;
-      const p = at(b);
-      // Not the place a moving disc started from or just passed (its trail), not a hand's leftovers.
-      const nearTrail = [...this.moving.values()].some((m) => {
-        const pts = [m.path[0]!, ...m.path.slice(-3)];
-        return pts.some((q) => Math.hypot(q.xMm - p.xMm, q.yMm - p.yMm) < 1.5 * this.rMm);
-      });
-      if (nearTrail) continue;
+      if (owner.has(b.label) || b.area < 0.3 * this.view.discAreaPx) continue;
       if (this.handEver && this.handEver[Math.round(b.yPx) * W + Math.round(b.xPx)]) continue;
+      const q = pos.get(b.label)!;
+      // A disc is put down on the playing surface: anything that first shows elsewhere is not one.
+      if (this.view.surfaceInsetMm(q.xMm, q.yMm) < 0) continue;
       const id = `new-${++this.newCount}`;
-      this.moving.set(id, { id, isNew: true, path: [{ tMs, xMm: p.xMm, yMm: p.yMm }], vx: 0, vy: 0, lastSeenMs: tMs, missed: 0, seen: 1, startMs: tMs });
+      this.moving.set(id, { id, isNew: true, path: [{ tMs, xMm: q.xMm, yMm: q.yMm }], vx: 0, vy: 0, velocityUnsure: true, lastSeenMs: tMs, missed: 0, seen: 1, startMs: tMs });
     }
     // A new track seen once and then lost was noise.
     for (const [id, m] of this.moving) if (m.isNew && m.seen < 2 && m.missed >= 2) this.moving.delete(id);
   }
 
+  private miss(m: MovingTrack): void {
+    m.missed++;
+    if (m.missed >= this.o.lostFrames) {
+      m.vx = 0;
+      m.vy = 0;
+      m.velocityUnsure = true;
+    }
+  }
+
   /** The moving disc that struck a resting one that has just started to move. */
-  private striker(moving: readonly MovingTrack[], struck: Track, tMs: number, dtMs: number): Contact | null {
+  private striker(moving: readonly MovingTrack[], struck: { id: string; xMm: number; yMm: number; radiusMm: number }, tMs: number, dtMs: number): Contact | null {
     let best: MovingTrack | null = null;
     let bestD = Infinity;
     for (const m of moving) {
-      if (m.isNew && m.seen < 2 && m.path.length < 2) continue;
-      const last = m.path[m.path.length - 1]!;
-      // Where it was a frame ago and where it is expected now: the contact happened in between.
-      const ahead = Math.max(0, tMs - last.tMs);
-      const d0 = Math.hypot(last.xMm - struck.xMm, last.yMm - struck.yMm);
-      const d1 = Math.hypot(last.xMm + m.vx * ahead - struck.xMm, last.yMm + m.vy * ahead - struck.yMm);
-      const d = Math.min(d0, d1);
+      if (m.isNew && m.seen < 2) continue;
+      const d = this.distanceAt(m, struck, tMs);
       if (d < bestD) {
         bestD = d;
         best = m;
@@ -209,7 +317,15 @@ export class EpisodeTracker {
     return { byId: best.id, hitId: struck.id, tMs, distanceMm: bestD, confident: bestD <= reach };
   }
 
-  /** Rename a track (a new disc gets its real id when the episode ends). */
+  /** How near a moving disc came to a point by now: where it was last seen or is expected now. */
+  private distanceAt(m: MovingTrack, p: PointMm, tMs: number): number {
+    const last = m.path[m.path.length - 1]!;
+    const ahead = Math.max(0, tMs - last.tMs);
+    const d0 = Math.hypot(last.xMm - p.xMm, last.yMm - p.yMm);
+    const d1 = Math.hypot(last.xMm + m.vx * ahead - p.xMm, last.yMm + m.vy * ahead - p.yMm);
+    return Math.min(d0, d1);
+  }
+
   result(): EpisodeResult {
     return {
       startMs: this.startMs,
@@ -221,4 +337,27 @@ export class EpisodeTracker {
       handEverMask: this.handEver,
     };
   }
+}
+
+/**
+ * Velocities just after `by` struck the resting `hit` (equal masses, nearly elastic): the
+ * struck disc takes the striker's velocity along the line of centres, the striker keeps the
+ * rest. Both stay "unsure" so the next frame may correct them.
+ */
+function collide(by: MovingTrack, hit: MovingTrack, rest: PointMm): void {
+  const last = by.path[by.path.length - 1]!;
+  let nx = rest.xMm - last.xMm;
+  let ny = rest.yMm - last.yMm;
+  const n = Math.hypot(nx, ny);
+  if (n < 1e-6) return;
+  nx /= n;
+  ny /= n;
+  const vn = by.vx * nx + by.vy * ny;
+  if (vn <= 0) return;
+  hit.vx = 0.95 * vn * nx;
+  hit.vy = 0.95 * vn * ny;
+  by.vx -= vn * nx;
+  by.vy -= vn * ny;
+  hit.velocityUnsure = true;
+  by.velocityUnsure = true;
 }

@@ -5,6 +5,8 @@
  * Pure: the detections are made by the caller.
  */
 import type { BoardState, DiscState, RemovalReason, ShotEvent } from '../../rules/core/board-state.ts';
+import { featuresOfKind } from '../../rules/profiles/schema.ts';
+import { assign } from './assignment.ts';
 import { fractionOn } from './blobs.ts';
 import type { BoardView } from './board-view.ts';
 import type { TrackOptions } from './defaults.ts';
@@ -19,6 +21,8 @@ export interface SeenDisc {
   uncertaintyMm: number;
   team: string;
   confidence: number;
+  /** The detector saw it lying in a hole. */
+  inHole?: boolean;
 }
 
 export interface SettleInput {
@@ -59,6 +63,42 @@ function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
+/**
+ * Where a path passes within reach of a resting disc and turns by more than 25 degrees or
+ * loses 40 % of its speed there, unless a peg is as near: the time and distance of the contact.
+ */
+function glancingContact(path: readonly PathPoint[], disc: Track, rMm: number, view: BoardView): { tMs: number; distanceMm: number } | null {
+  if (path.length < 5) return null;
+  const pegs = featuresOfKind(view.profile, 'peg');
+  let best = -1;
+  let bestD = Infinity;
+  for (let i = 2; i < path.length - 2; i++) {
+    const d = Math.hypot(path[i]!.xMm - disc.xMm, path[i]!.yMm - disc.yMm);
+    if (d < bestD) {
+      bestD = d;
+      best = i;
+    }
+  }
+  if (best < 0 || bestD > rMm + disc.radiusMm + 0.8 * rMm) return null;
+  const p = path[best]!;
+  if (pegs.some((g) => Math.hypot(p.xMm - g.xMm, p.yMm - g.yMm) < Math.hypot(p.xMm - disc.xMm, p.yMm - disc.yMm) - g.radiusMm)) return null;
+  const v = (a: PathPoint, b: PathPoint) => ({ x: (b.xMm - a.xMm) / Math.max(1, b.tMs - a.tMs), y: (b.yMm - a.yMm) / Math.max(1, b.tMs - a.tMs) });
+  const before = v(path[best - 2]!, path[best]!);
+  const after = v(path[best]!, path[best + 2]!);
+  const sb = Math.hypot(before.x, before.y);
+  const sa = Math.hypot(after.x, after.y);
+  if (sb < 0.05) return null;
+  const turn = sa > 1e-6 ? Math.acos(Math.max(-1, Math.min(1, (before.x * after.x + before.y * after.y) / (sb * sa)))) : Math.PI;
+  if (turn < (25 * Math.PI) / 180 && sa > 0.6 * sb) return null;
+  return { tMs: p.tMs, distanceMm: bestD };
+}
+
+function pathLengthMm(path: readonly PathPoint[]): number {
+  let s = 0;
+  for (let i = 1; i < path.length; i++) s += Math.hypot(path[i]!.xMm - path[i - 1]!.xMm, path[i]!.yMm - path[i - 1]!.yMm);
+  return s;
+}
+
 export function boardOf(tracks: readonly Track[]): BoardState {
   return { discs: tracks.filter((t) => t.place === 'surface' && !t.staged).map(discOf) };
 }
@@ -93,10 +133,27 @@ export function settle(input: SettleInput): SettleResult {
     if (fractionOn(change, inner) >= o.vacatedFraction || fractionOn(change, whole) >= 0.25) changed.add(t.id);
   }
 
+  // A changed disc found again where it rested, that was not seen travelling, did not move
+  // (a neighbour's shadow, a brush of the hand, a disc that only rocked).
+  for (const t of input.tracks) {
+    if (!changed.has(t.id)) continue;
+    const m = moving.get(t.id);
+    // Its place looks as it did (the disc is still there) whatever a path says.
+    const stillThere = fractionOn(change, view.circlePixels(t.xMm, t.yMm, t.radiusMm, o.innerCircleFraction)) < o.vacatedFraction / 2;
+    if (m && pathLengthMm(m.path) > 2 * r && !stillThere) continue;
+    if (input.detections.some((d) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= o.samePlaceMm + t.uncertaintyMm && d.team === t.team)) {
+      changed.delete(t.id);
+      moving.delete(t.id);
+    }
+  }
+
   // 2. Detections: the unchanged discs found again are dropped; the rest are where changed discs went.
   const unchanged = input.tracks.filter((t) => !changed.has(t.id));
+  const changedTracks = input.tracks.filter((t) => changed.has(t.id));
   const candidates = input.detections.filter((d) => {
     if (unchanged.some((t) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= o.samePlaceMm + t.uncertaintyMm)) return false;
+    // Where a changed disc rested (it may have barely moved), or where the image changed.
+    if (changedTracks.some((t) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= 2 * o.samePlaceMm)) return true;
     // Nothing changed there: a disc the last rest missed (kept out of the events).
     const around = view.circlePixels(d.xMm, d.yMm, d.radiusMm, 1);
     return fractionOn(change, around) >= 0.15;
@@ -106,6 +163,8 @@ export function settle(input: SettleInput): SettleResult {
   interface Claim {
     key: string;
     end: { xMm: number; yMm: number };
+    /** Where it rested (a struck disc may not have gone far, whatever its path says). */
+    rest: { xMm: number; yMm: number } | null;
     team: string | null;
     gateMm: number;
   }
@@ -114,26 +173,42 @@ export function settle(input: SettleInput): SettleResult {
     if (!changed.has(t.id)) continue;
     const m = moving.get(t.id);
     const end = m ? m.path[m.path.length - 1]! : t;
-    const gate = m && m.path.length >= 2 ? 5 * r : covered.has(t.id) ? 10 * r : 3 * r;
-    claims.push({ key: t.id, end, team: t.team, gateMm: gate });
+    // Wide for a disc seen moving: its path may have lost it in a crowd, and its colour and the
+    // best total decide among the discs in reach.
+    const gate = m && m.path.length >= 2 ? 10 * r : covered.has(t.id) ? 10 * r : 3 * r;
+    claims.push({ key: t.id, end, rest: { xMm: t.xMm, yMm: t.yMm }, team: t.team, gateMm: gate });
   }
-  for (const m of episode.moving) if (m.isNew) claims.push({ key: m.id, end: m.path[m.path.length - 1]!, team: null, gateMm: 5 * r });
-  const pairs: { claim: Claim; det: number; cost: number }[] = [];
-  candidates.forEach((d, di) => {
-    for (const c of claims) {
-      const dist = Math.hypot(c.end.xMm - d.xMm, c.end.yMm - d.yMm);
-      if (dist > c.gateMm) continue;
-      pairs.push({ claim: c, det: di, cost: dist + (c.team !== null && c.team !== d.team ? 4 * r : 0) + (moving.has(c.key) ? 0 : 2 * r) });
-    }
-  });
-  pairs.sort((a, b) => a.cost - b.cost);
+  for (const m of episode.moving) if (m.isNew) claims.push({ key: m.id, end: m.path[m.path.length - 1]!, rest: null, team: null, gateMm: 8 * r });
+  // The best total over all claims (not nearest first: that can give one disc's place to
+  // another and leave the first with none). A disc keeps its colour: a team mismatch costs
+  // more than any distance in the gate. A doubtful detection only explains a disc seen moving.
+  const costs = claims.map((c) =>
+    candidates.map((d) => {
+      const atEnd = Math.hypot(c.end.xMm - d.xMm, c.end.yMm - d.yMm);
+      const atRest = c.rest ? Math.hypot(c.rest.xMm - d.xMm, c.rest.yMm - d.yMm) : Infinity;
+      const dist = Math.min(atEnd, atRest <= 2 * o.samePlaceMm ? atRest : Infinity);
+      if (dist > c.gateMm) return Infinity;
+      if (d.confidence < o.minDetectConfidence && !moving.has(c.key) && !c.key.startsWith('new-')) return Infinity;
+      // A disc keeps its colour.
+      if (c.team !== null && c.team !== d.team && d.confidence >= o.minDetectConfidence) return Infinity;
+      return dist + (c.team !== null && c.team !== d.team ? 40 * r : 0) + (moving.has(c.key) || c.key.startsWith('new-') ? 0 : 2 * r);
+    }),
+  );
+  // A known disc seen moving does not vanish (the hole and the ditch are found by its path):
+  // leaving it without a place costs most; a disc only seen changing, less; a new track
+  // (maybe a flicker) or a doubtful detection left unexplained, least.
+  const assigned = assign(
+    costs,
+    claims.map((c) => (c.key.startsWith('new-') ? 3 * r : moving.has(c.key) ? 16 * r : 8 * r)),
+    candidates.map((d) => (d.confidence < o.minDetectConfidence ? 2 * r : 8 * r)),
+  );
   const matchOf = new Map<string, number>();
   const used = new Set<number>();
-  for (const p of pairs) {
-    if (matchOf.has(p.claim.key) || used.has(p.det)) continue;
-    matchOf.set(p.claim.key, p.det);
-    used.add(p.det);
-  }
+  assigned.forEach((di, ci) => {
+    if (di < 0) return;
+    matchOf.set(claims[ci]!.key, di);
+    used.add(di);
+  });
 
   // 4. New tracks list.
   const out: Track[] = [];
@@ -148,7 +223,7 @@ export function settle(input: SettleInput): SettleResult {
     radiusMm: d.radiusMm,
     uncertaintyMm: d.uncertaintyMm,
     confidence: d.confidence,
-    place: placeOf(view, d.xMm, d.yMm, r),
+    place: d.inHole ? 'hole' : placeOf(view, d.xMm, d.yMm, r),
   });
   /** Where a disc that was not found at rest went, from the end of its path. */
   const lostAt = (end: { xMm: number; yMm: number }): RemovalReason | null => {
@@ -176,7 +251,7 @@ export function settle(input: SettleInput): SettleResult {
       if (t.place === 'surface' && next.place !== 'surface') removed.push({ id: t.id, reason: next.place === 'hole' ? 'hole' : 'ditch' });
       continue;
     }
-    if (m && m.path.length >= 2) {
+    if (m && m.path.length >= 2 && !covered.has(t.id)) {
       const end = m.path[m.path.length - 1]!;
       const reason = lostAt(end);
       movedIds.push(t.id);
@@ -207,7 +282,7 @@ export function settle(input: SettleInput): SettleResult {
       const d = candidates[di]!;
       out.push(fromDetection({ id, team: d.team, staged: false }, d));
       movedIds.push(id);
-      const place = placeOf(view, d.xMm, d.yMm, r);
+      const place = d.inHole ? 'hole' : placeOf(view, d.xMm, d.yMm, r);
       if (place !== 'surface') removed.push({ id, reason: place === 'hole' ? 'hole' : 'ditch' });
       continue;
     }
@@ -215,8 +290,9 @@ export function settle(input: SettleInput): SettleResult {
     const start = m.path[0]!;
     // Only a disc seen travelling (not a flicker near a hand) can have gone without being found.
     const travelled = Math.hypot(end.xMm - start.xMm, end.yMm - start.yMm) > 3 * r;
+    // Gone off the board altogether, never found: more likely a flicker than a disc.
     const reason = travelled ? lostAt(end) : null;
-    if (reason) {
+    if (reason && reason !== 'off-board') {
       // Shot straight into the hole or off the board: its team is unknown from the rest frame.
       out.push({ id, team: '?', xMm: end.xMm, yMm: end.yMm, radiusMm: r, uncertaintyMm: 3, confidence: 0.3, staged: false, place: reason === 'hole' ? 'hole' : 'ditch' });
       movedIds.push(id);
@@ -228,13 +304,21 @@ export function settle(input: SettleInput): SettleResult {
   }
   const addedIds: string[] = [];
   candidates.forEach((d, di) => {
-    if (used.has(di)) return;
+    // A doubtful detection nothing moved to is not a new disc.
+    if (used.has(di) || d.confidence < o.minDetectConfidence) return;
     const id = input.newId();
     out.push(fromDetection({ id, team: d.team, staged: true }, d));
     addedIds.push(id);
   });
 
   // 5. Contacts: renamed, plus the closest approach for moved discs nobody was seen to strike.
+  // One new disc came onto the board (one disc is shot at a time): every track that was
+  // following a new disc was following that one, in pieces (a path broken at a collision).
+  const newIds = new Set(renamed.values());
+  if (newIds.size === 1) {
+    const only = [...newIds][0]!;
+    for (const m of newMoving) renamed.set(m.id, only);
+  }
   const rename = (id: string) => renamed.get(id) ?? id;
   const known = new Set(out.map((t) => t.id));
   const contacts: Contact[] = episode.contacts.map((c) => ({ ...c, byId: rename(c.byId), hitId: rename(c.hitId) })).filter((c) => known.has(c.byId) && known.has(c.hitId));
@@ -245,7 +329,8 @@ export function settle(input: SettleInput): SettleResult {
     const since = m ? m.startMs : Infinity;
     let best: { byId: string; d: number; tMs: number } | null = null;
     for (const other of episode.moving) {
-      if (other.id === id) continue;
+      // Only a disc already moving can have struck it.
+      if (other.id === id || other.startMs >= since) continue;
       for (const p of other.path) {
         if (p.tMs > since + 40) break;
         const d = Math.hypot(p.xMm - t.xMm, p.yMm - t.yMm);
@@ -254,13 +339,39 @@ export function settle(input: SettleInput): SettleResult {
     }
     if (best && best.d <= 2 * (t.radiusMm + r) && known.has(best.byId)) contacts.push({ byId: best.byId, hitId: id, tMs: best.tMs, distanceMm: best.d, confident: false });
   }
+  // A glancing hit that barely moved the struck disc: the striker's path came within reach of
+  // a resting disc and turned or slowed sharply there (and no peg was nearer).
+  for (const t of input.tracks) {
+    if (t.place !== 'surface' || t.staged || movedIds.includes(t.id) || covered.has(t.id)) continue;
+    for (const m of episode.moving) {
+      const by = rename(m.id);
+      if (by === t.id || !known.has(by) || contacts.some((c) => c.hitId === t.id)) continue;
+      const hit = glancingContact(m.path, t, r, view);
+      if (hit) contacts.push({ byId: by, hitId: t.id, tMs: hit.tMs, distanceMm: hit.distanceMm, confident: false });
+    }
+  }
   contacts.sort((a, b) => a.tMs - b.tMs);
 
   const paths: Record<string, PathPoint[]> = {};
   for (const m of episode.moving) if (known.has(rename(m.id))) paths[rename(m.id)] = m.path;
 
   // 6. Shot or hand change.
-  const freeMotion = episode.moving.some((m) => (m.isNew ? renamed.has(m.id) : movedIds.includes(m.id) && m.path.length >= 2));
+  // Play: a disc travelled on its own. A new disc that only appeared (put down by a hand, not
+  // yet flicked) is not a shot: it waits, staged, for the next one.
+  const travelled = (m: MovingTrack) => {
+    const a = m.path[0]!;
+    return m.path.some((p) => Math.hypot(p.xMm - a.xMm, p.yMm - a.yMm) > 2 * r);
+  };
+  const freeMotion = episode.moving.some((m) => (m.isNew ? renamed.has(m.id) && travelled(m) : movedIds.includes(m.id) && m.path.length >= 2));
+  if (!freeMotion) {
+    for (const t of out) {
+      if (newMoving.some((m) => renamed.get(m.id) === t.id) && t.place === 'surface') {
+        t.staged = true;
+        addedIds.push(t.id);
+        movedIds.splice(movedIds.indexOf(t.id), 1);
+      }
+    }
+  }
   const before = boardOf(input.tracks);
   const board = boardOf(out);
   let kind: SettleKind = 'unchanged';

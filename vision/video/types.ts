@@ -1,4 +1,4 @@
-import type { Frame } from '../image/frame.ts';
+import type { Frame, GrayImage } from '../image/frame.ts';
 
 /**
  * One frame of a video or camera stream. The tracker's cheap path reads only `luma` (when the
@@ -10,10 +10,15 @@ export interface VideoFrame {
   timestampMs: number;
   widthPx: number;
   heightPx: number;
-  /** Luma plane (one byte per pixel, 0..255 full range), or null when the source is RGBA only. */
+  /**
+   * Luma plane (one byte per pixel, as the source codes it: y4m is usually 16..235), or null
+   * when the source is RGBA only. Steady within a stream, which is all the cheap path needs.
+   */
   luma: Uint8Array | null;
   /** The RGBA frame (converted or decoded on first call, then kept). */
   toFrame(): Frame;
+  /** The grey image the detector works on, when the source has a quicker way than from RGBA. */
+  toGray?(): GrayImage;
 }
 
 export type VideoContainer = 'y4m' | 'mjpeg' | 'ffmpeg';

@@ -1,0 +1,164 @@
+/**
+ * The tracker on synthetic frame sequences (flat board from above, discs as circles, a hand
+ * from the border, noise in every frame, a detector that reports the true discs): shots and
+ * their boundaries, who hit whom, hands, discs into the hole and the ditch, settle time.
+ */
+import { describe, expect, it } from 'vitest';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import type { CV } from '../opencv/load-opencv.ts';
+import { BoardTracker } from './board-tracker.ts';
+import { COLORS, DISC_R_MM, play, Script, syntheticCalibration, truthDetector, type SynthState } from './synthetic-frames.ts';
+import type { TrackerEvent } from './types.ts';
+
+const profile = BOARD_PROFILES['crokinole-nca-26in']!;
+// The detector is replaced, so opencv is never touched.
+const noCv = {} as CV;
+
+function run(script: Script, settleMs = 100): { events: TrackerEvent[]; tracker: BoardTracker; states: string[] } {
+  const holder: { state: SynthState } = { state: { discs: [], hand: null } };
+  const tracker = new BoardTracker(noCv, {
+    profile,
+    calibration: syntheticCalibration(profile.id),
+    teamColors: [COLORS.A!, COLORS.B!],
+    detector: truthDetector(() => holder.state),
+    track: { settleMs },
+  });
+  const events: TrackerEvent[] = [];
+  const states: string[] = [];
+  for (const f of play(script, profile, holder)) {
+    events.push(...tracker.push(f));
+    states.push(tracker.state);
+  }
+  return { events, tracker, states };
+}
+
+const shots = (events: TrackerEvent[]) => events.filter((e): e is Extract<TrackerEvent, { type: 'shot' }> => e.type === 'shot');
+const r2 = 2 * DISC_R_MM;
+
+describe('BoardTracker on synthetic frames', () => {
+  it('a disc put down by a hand and flicked is one shot, called after the settle time', () => {
+    const s = new Script().hold(300);
+    s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -280 }));
+    // The hand is gone; the disc slides to the 15 area.
+    s.slide([{ id: 'a1', to: { xMm: 10, yMm: -50 }, ms: 900 }]).hold(500);
+    const { events, states } = run(s);
+    const found = shots(events);
+    expect(found).toHaveLength(1);
+    const shot = found[0]!.shot;
+    expect(shot.before.discs).toEqual([]);
+    expect(shot.shooter).toBe('A');
+    expect(shot.after.discs).toHaveLength(1);
+    expect(shot.after.discs[0]!.xMm).toBeCloseTo(10, 0);
+    expect(shot.after.discs[0]!.yMm).toBeCloseTo(-50, 0);
+    expect(shot.hits).toEqual([]);
+    // The call comes once the board has been still for the settle time, not before: after the
+    // last frame in which the disc moved by a visible amount (a pixel).
+    const moved = s.frames.map((f, i) => (i > 0 && f.discs[0] && s.frames[i - 1]!.discs[0] ? Math.hypot(f.discs[0].xMm - s.frames[i - 1]!.discs[0]!.xMm, f.discs[0].yMm - s.frames[i - 1]!.discs[0]!.yMm) : 0));
+    const lastVisibleMs = (moved.findLastIndex((d) => d >= 1 / 0.6) * 1000) / 30;
+    expect(found[0]!.tMs).toBeGreaterThanOrEqual(lastVisibleMs + 100 - 1);
+    expect(found[0]!.tMs).toBeLessThan(lastVisibleMs + 300);
+    expect(states).toContain('hand');
+    // A longer settle time delays the call by as much.
+    const later = shots(run(s, 400).events);
+    expect(later).toHaveLength(1);
+    expect(later[0]!.tMs - found[0]!.tMs).toBeGreaterThanOrEqual(300 - 34);
+    expect(later[0]!.tMs - found[0]!.tMs).toBeLessThanOrEqual(300 + 34);
+  });
+
+  it('a disc struck by the shot disc: the hit, both moved, the struck one went where it stopped', () => {
+    const s = new Script().add({ id: 'b1', team: 'B', xMm: 40, yMm: 60 }).hold(300);
+    s.handVisit({ xMm: 40, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 40, yMm: -280 }));
+    // a1 runs straight at b1 and stops touching it; b1 goes on along the line of centres.
+    s.slide([{ id: 'a1', to: { xMm: 40, yMm: 60 - r2 }, ms: 500 }]);
+    s.slide([{ id: 'b1', to: { xMm: 40, yMm: 200 }, ms: 700 }]).hold(500);
+    const { events, tracker } = run(s);
+    const found = shots(events);
+    expect(found).toHaveLength(1);
+    const shot = found[0]!.shot;
+    const b1 = shot.before.discs[0]!.id;
+    expect(shot.hits).toEqual([{ byId: shot.shotDiscId, hitId: b1 }]);
+    expect(new Set(shot.movedIds)).toEqual(new Set([shot.shotDiscId, b1]));
+    const b1After = shot.after.discs.find((d) => d.id === b1)!;
+    expect(b1After.yMm).toBeCloseTo(200, 0);
+    expect(b1After.team).toBe('B');
+    // Identities hold: b1 keeps its id from one rest to the next.
+    expect(tracker.tracks.map((t) => t.id)).toContain(b1);
+  });
+
+  it('a disc that passes another without touching it hits nothing', () => {
+    const s = new Script().add({ id: 'b1', team: 'B', xMm: 0, yMm: 60 }).hold(300);
+    s.handVisit({ xMm: 0 + 2.4 * r2, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 2.4 * r2, yMm: -280 }));
+    s.slide([{ id: 'a1', to: { xMm: 2.4 * r2, yMm: 150 }, ms: 900 }]).hold(500);
+    const found = shots(run(s).events);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.shot.hits).toEqual([]);
+    expect(found[0]!.shot.movedIds).toEqual([found[0]!.shot.shotDiscId]);
+  });
+
+  it('a chain: the shot disc strikes an own disc, which strikes an opponent', () => {
+    const s = new Script().add({ id: 'a1', team: 'A', xMm: 0, yMm: 0 + 100 }).add({ id: 'b1', team: 'B', xMm: 0, yMm: 100 + r2 + 25 }).hold(300);
+    s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a2', team: 'A', xMm: 0, yMm: -280 }));
+    s.slide([{ id: 'a2', to: { xMm: 0, yMm: 100 - r2 }, ms: 500 }]);
+    s.slide([{ id: 'a1', to: { xMm: 0, yMm: 100 + 25 }, ms: 150 }]);
+    s.slide([{ id: 'b1', to: { xMm: 0, yMm: 260 }, ms: 600 }]).hold(500);
+    const found = shots(run(s).events);
+    expect(found).toHaveLength(1);
+    const shot = found[0]!.shot;
+    const [a1, b1] = [shot.before.discs.find((d) => d.team === 'A')!.id, shot.before.discs.find((d) => d.team === 'B')!.id];
+    expect(shot.hits).toEqual([
+      { byId: shot.shotDiscId, hitId: a1 },
+      { byId: a1, hitId: b1 },
+    ]);
+  });
+
+  it('a hand that takes a disc away is a change by hand, not a shot; calls wait while it is there', () => {
+    const s = new Script().add({ id: 'b1', team: 'B', xMm: 50, yMm: -120 }).hold(300);
+    s.handVisit({ xMm: 50, yMm: -120 }, 900, () => s.remove('b1'));
+    s.hold(400);
+    const { events, states } = run(s);
+    expect(shots(events)).toHaveLength(0);
+    const change = events.find((e) => e.type === 'board-change');
+    expect(change).toBeDefined();
+    if (change?.type === 'board-change') expect(change.removedIds).toHaveLength(1);
+    // No event while the hand is in view.
+    const handFrames = states.map((st, i) => (st === 'hand' ? i : -1)).filter((i) => i >= 0);
+    expect(handFrames.length).toBeGreaterThan(5);
+    const calls = events.filter((e) => e.type === 'board-change' || e.type === 'shot').map((e) => Math.round((e.tMs * 30) / 1000));
+    for (const f of calls) expect(handFrames).not.toContain(f);
+  });
+
+  it('a disc that drops into the hole and one knocked into the ditch are removed, with the reason', () => {
+    const s = new Script().add({ id: 'b1', team: 'B', xMm: 150, yMm: 200 }).hold(300);
+    s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -280 }));
+    s.slide([{ id: 'a1', to: { xMm: 0, yMm: 0 }, ms: 800, thenHole: true }]).hold(500);
+    s.handVisit({ xMm: -120, yMm: -300 }, 600, () => s.add({ id: 'a2', team: 'A', xMm: -120, yMm: -280 }));
+    // a2 strikes b1 from below-left, b1 goes over the edge into the ditch.
+    const dir = { x: 150 - -20, y: 200 - 40 };
+    const n = Math.hypot(dir.x, dir.y);
+    const contact = { xMm: 150 - (dir.x / n) * r2, yMm: 200 - (dir.y / n) * r2 };
+    s.slide([{ id: 'a2', to: contact, ms: 600 }]);
+    s.slide([{ id: 'b1', to: { xMm: 150 + (dir.x / n) * 200, yMm: 200 + (dir.y / n) * 200 }, ms: 500 }]).hold(500);
+    const found = shots(run(s).events);
+    expect(found).toHaveLength(2);
+    expect(found[0]!.shot.removed).toEqual([{ id: found[0]!.shot.shotDiscId, reason: 'hole' }]);
+    expect(found[0]!.shot.after.discs.map((d) => d.team)).toEqual(['B']);
+    const second = found[1]!.shot;
+    const b1 = second.before.discs.find((d) => d.team === 'B')!.id;
+    expect(second.removed).toEqual([{ id: b1, reason: 'ditch' }]);
+    expect(second.hits).toEqual([{ byId: second.shotDiscId, hitId: b1 }]);
+    expect(second.after.discs.some((d) => d.id === b1)).toBe(false);
+  });
+
+  it('reset() forgets the discs; dispose() makes further use an error', () => {
+    const s = new Script().add({ id: 'b1', team: 'B', xMm: 50, yMm: 50 }).hold(200);
+    const { tracker } = run(s);
+    expect(tracker.tracks).toHaveLength(1);
+    tracker.reset({ keepCalibration: true });
+    expect(tracker.tracks).toHaveLength(0);
+    expect(tracker.state).toBe('at-rest');
+    tracker.dispose();
+    const holder = { state: s.frames[0]! };
+    const frame = play(s, profile, holder).next().value!;
+    expect(() => tracker.push(frame)).toThrow(/dispose/);
+  });
+});
