@@ -7,7 +7,6 @@ import { multiply3, invert3, applyHomography } from '../geometry/homography.ts';
 import { noLens } from '../geometry/lens.ts';
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
-import { estimatePose } from './camera-pose.ts';
 import { findLargeEllipses, refineEllipse, type ImageEllipse } from './coarse-ellipses.ts';
 import { concentricView, ellipseAffine, ellipseToConic, transformConic, type ConcentricView, type EllipseParams } from '../geometry/conic.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
@@ -15,7 +14,7 @@ import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
 import { projectSeen, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import { searchEdge } from './edge-search.ts';
 import type { CalibrationResult } from './types.ts';
-import { calibrateRect } from './calibrate-rect.ts';
+import { calibrateRect, calibrationResult } from './calibrate-rect.ts';
 
 interface Circle {
   xMm: number;
@@ -307,32 +306,5 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   }
   if (typeof result === 'string') return { found: false, reason: result };
   const fit = result;
-  const imageToBoard = invert3(fit.boardToImage);
-  if (!imageToBoard) return { found: false, reason: 'degenerate board mapping' };
-  const pose = estimatePose({ boardToImage: fit.boardToImage, widthPx: gray.widthPx, heightPx: gray.heightPx, minTiltForFocalDeg: o.minTiltForFocalDeg, priorHorizontalFovDeg: o.priorHorizontalFovDeg });
-  const c = applyHomography(fit.boardToImage, 0, 0);
-  const cx = applyHomography(fit.boardToImage, 10, 0);
-  const cy = applyHomography(fit.boardToImage, 0, 10);
-  return {
-    found: true,
-    method: 'auto',
-    boardToImage: fit.boardToImage,
-    imageToBoard: imageToBoard.map((v) => v / imageToBoard[8]!),
-    lens: fit.lens,
-    camera: {
-      focalPx: pose.focalPx,
-      focalFromPerspective: pose.focalFromPerspective,
-      tiltDeg: pose.tiltDeg,
-      centreXMm: pose.centreXMm,
-      centreYMm: pose.centreYMm,
-      centreZMm: pose.centreZMm,
-      verticalVanishing: pose.verticalVanishing,
-    },
-    rmsErrorPx: fit.rmsErrorPx,
-    inlierFraction: fit.inlierFraction,
-    pxPerMm: (Math.hypot(cx.x - c.x, cx.y - c.y) + Math.hypot(cy.x - c.x, cy.y - c.y)) / 20,
-    widthPx: gray.widthPx,
-    heightPx: gray.heightPx,
-    profileId: profile.id,
-  };
+  return calibrationResult(fit, gray, profile, o);
 }

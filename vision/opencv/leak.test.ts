@@ -9,42 +9,9 @@ import { sample } from '../../fixtures/samples/samples.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import type { Frame } from '../image/frame.ts';
 import { analyzeFrame } from '../pipeline/analyze-frame.ts';
-import { loadOpenCv, type CV } from './load-opencv.ts';
+import { countingCv } from './counting-cv.ts';
+import { loadOpenCv } from './load-opencv.ts';
 
-interface Tracked {
-  delete(): void;
-  get?: (i: number) => Tracked;
-}
-
-/** A stand-in for the module that counts the Mats and MatVectors alive. */
-function countingCv(cv: CV): { cv: CV; live: () => number } {
-  let live = 0;
-  const track = <T extends Tracked>(obj: T): T => {
-    live++;
-    const del = obj.delete.bind(obj);
-    obj.delete = () => {
-      live--;
-      del();
-    };
-    if (typeof obj.get === 'function') {
-      const get = obj.get.bind(obj);
-      obj.get = (i: number) => track(get(i));
-    }
-    return obj;
-  };
-  const wrapCtor = (C: any) => new Proxy(C, { construct: (target, args) => track(Reflect.construct(target, args)) });
-  const Mat = wrapCtor(cv.Mat);
-  const MatVector = wrapCtor(cv.MatVector);
-  const proxy = new Proxy(cv, {
-    get(target, key) {
-      if (key === 'Mat') return Mat;
-      if (key === 'MatVector') return MatVector;
-      if (key === 'matFromArray') return (...a: unknown[]) => track((target.matFromArray as (...x: unknown[]) => Tracked)(...a));
-      return (target as any)[key];
-    },
-  });
-  return { cv: proxy as CV, live: () => live };
-}
 
 async function smallFrame(path: string, widthPx: number): Promise<Frame> {
   const img = await loadImage(readFileSync(path));
