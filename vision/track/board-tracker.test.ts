@@ -156,6 +156,9 @@ describe('BoardTracker on synthetic frames', () => {
     tracker.reset({ keepCalibration: true });
     expect(tracker.tracks).toHaveLength(0);
     expect(tracker.state).toBe('at-rest');
+    // A frame of another size than the calibration given is refused.
+    const small = { index: 0, timestampMs: 0, widthPx: 32, heightPx: 24, luma: new Uint8Array(32 * 24), toFrame: () => ({ data: new Uint8ClampedArray(32 * 24 * 4), widthPx: 32, heightPx: 24, timestampMs: 0 }) };
+    expect(() => tracker.push(small)).toThrow(/calibration given/);
     tracker.dispose();
     const holder = { state: s.frames[0]! };
     const frame = play(s, profile, holder).next().value!;

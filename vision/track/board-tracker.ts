@@ -147,6 +147,12 @@ export class BoardTracker {
     const t0 = performance.now();
     const events: TrackerEvent[] = [];
     const tMs = frame.timestampMs;
+    // A different frame size is a different camera (or mode): find the board again.
+    if (this.calibration && (frame.widthPx !== this.calibration.widthPx || frame.heightPx !== this.calibration.heightPx)) {
+      if (this.options.calibration) throw new Error(`BoardTracker: frames are ${frame.widthPx}x${frame.heightPx}, the calibration given is for ${this.calibration.widthPx}x${this.calibration.heightPx}`);
+      this.reset();
+      events.push({ type: 'no-board', tMs, reason: 'the frame size changed: looking for the board again' });
+    }
     this.framesSeen++;
     if (!this.view) {
       this.stats = { tMs, state: 'calibrating', cheapMs: 0, detectMs: 0, movingPx: 0, changedPx: 0, hand: false };
