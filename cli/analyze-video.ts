@@ -21,7 +21,7 @@ import { EXIT } from './exit-codes.ts';
 import type { GameSetup } from './game-setup.ts';
 import type { CliIo } from './io.ts';
 import { formatScore, percentile, runSession } from './live-session.ts';
-import { round2 } from './output-format.ts';
+import { discCallJson, round2 } from './output-format.ts';
 import { compareWithTruth, describeComparison, truthBeside } from './video-truth.ts';
 
 export interface AnalyzeVideoOptions {
@@ -107,22 +107,7 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
       ? { found: true, method: calibration.method, imageToBoard: calibration.imageToBoard.map((v) => Number(v.toPrecision(9))), rmsErrorPx: round2(calibration.rmsErrorPx) }
       : { found: false, reason: noBoard ?? 'not found yet' };
   const discsJson = (board: BoardState, m: Extract<RefereeMessage, { type: 'shot' }>) =>
-    m.calls.map((c) => {
-      const d = board.discs.find((x) => x.id === c.id);
-      return {
-        id: c.id,
-        xMm: d ? round2(d.xMm) : null,
-        yMm: d ? round2(d.yMm) : null,
-        team: c.team,
-        zone: c.zone,
-        points: c.points,
-        call: c.call,
-        clearanceMm: round2(c.clearanceMm),
-        uncertaintyMm: round2(c.uncertaintyMm),
-        inPlay: c.inPlay,
-        ...(c.line ? { line: c.line } : {}),
-      };
-    });
+    m.calls.map((c) => discCallJson(board, c));
   if (!options.json) {
     write(`${path}: ${video.info.widthPx}x${video.info.heightPx}, ${video.info.fps.toFixed(2)} fps${video.info.frameCount ? `, ${video.info.frameCount} frames` : ''} (${video.info.container})\n`);
     if (fromTruth) write(`  match set up as in the JSON beside the video: ${JSON.stringify(fromTruth)}\n`);

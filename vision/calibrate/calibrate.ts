@@ -3,18 +3,19 @@
  * millimetres to image pixels (homography + lens), the camera pose, and how well it fits.
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
-import { multiply3, invert3, applyHomography } from '../geometry/homography.ts';
+import { multiply3, applyHomography } from '../geometry/homography.ts';
 import { noLens } from '../geometry/lens.ts';
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { findLargeEllipses, refineEllipse, type ImageEllipse } from './coarse-ellipses.ts';
-import { concentricView, ellipseAffine, ellipseToConic, transformConic, type ConcentricView, type EllipseParams } from '../geometry/conic.ts';
+import { concentricView, ellipseToConic, type EllipseParams } from '../geometry/conic.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
 import { projectSeen, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import { searchEdge } from './edge-search.ts';
 import type { CalibrationResult } from './types.ts';
 import { calibrateRect, calibrationResult } from './calibrate-rect.ts';
+import { fromConcentric as guessFromConcentric, unmirror } from './coarse-round.ts';
 
 interface Circle {
   xMm: number;
@@ -49,36 +50,7 @@ function guessFromEllipse(e: ImageEllipse, circle: Circle): number[] {
   const affine = [c * a, -s * b, e.centreXPx, s * a, c * b, e.centreYPx, 0, 0, 1];
   const shift = [1, 0, -circle.xMm, 0, 1, -circle.yMm, 0, 0, 1];
   const h = multiply3(affine, shift);
-  return handedness(h, circle) > 0 ? multiply3(h, [1, 0, 0, 0, -1, 2 * circle.yMm, 0, 0, 1]) : h;
-}
-
-/** Board-to-image guess from a refined outer ellipse and the concentric view of a pair. */
-function guessFromConcentric(outer: EllipseParams, view: ConcentricView, circle: Circle): number[] | null {
-  let l = view.vanishingLine;
-  // Keep the board in front: the centre must map to a positive w.
-  if (l[0]! * view.centreXPx + l[1]! * view.centreYPx + l[2]! < 0) l = l.map((v) => -v);
-  const w0 = l[0]! * view.centreXPx + l[1]! * view.centreYPx + l[2]!;
-  l = l.map((v) => v / w0);
-  const hp = [1, 0, 0, 0, 1, 0, l[0]!, l[1]!, l[2]!];
-  const conic = transformConic(ellipseToConic(outer), hp);
-  const hpInv = invert3(hp);
-  if (!conic || !hpInv) return null;
-  const aff = ellipseAffine(conic);
-  if (!aff) return null;
-  const affine = [aff.a11 / circle.radiusMm, aff.a12 / circle.radiusMm, aff.tx, aff.a21 / circle.radiusMm, aff.a22 / circle.radiusMm, aff.ty, 0, 0, 1];
-  const shift = [1, 0, -circle.xMm, 0, 1, -circle.yMm, 0, 0, 1];
-  let h = multiply3(hpInv, multiply3(affine, shift));
-  // A mirror image fits rings just as well; a camera above the board sees it one way only.
-  if (handedness(h, circle) > 0) h = multiply3(h, [1, 0, 0, 0, -1, 2 * circle.yMm, 0, 0, 1]);
-  return h.map((v) => v / h[8]!);
-}
-
-/** Sign of the image cross product of the board's x and y axes at a point: negative for a camera above the board. */
-function handedness(h: readonly number[], at: { xMm: number; yMm: number }): number {
-  const o = applyHomography(h, at.xMm, at.yMm);
-  const ex = applyHomography(h, at.xMm + 1, at.yMm);
-  const ey = applyHomography(h, at.xMm, at.yMm + 1);
-  return (ex.x - o.x) * (ey.y - o.y) - (ex.y - o.y) * (ey.x - o.x);
+  return unmirror(h, circle);
 }
 
 /**

@@ -24,12 +24,12 @@ function signedCross(h: readonly number[], at: { xMm: number; yMm: number }): nu
 }
 
 /** A camera above the board never sees it mirrored: flip y about the circle if it would. */
-function unmirror(h: number[], c: Circle): number[] {
+export function unmirror(h: number[], c: Circle): number[] {
   return signedCross(h, c) > 0 ? multiply3(h, [1, 0, 0, 0, -1, 2 * c.yMm, 0, 0, 1]) : h;
 }
 
 /** Board-to-image mapping (up to rotation about the circle) from a pair of concentric ellipses. */
-function fromConcentric(outer: EllipseParams, view: ConcentricView, circle: Circle): number[] | null {
+export function fromConcentric(outer: EllipseParams, view: ConcentricView, circle: Circle): number[] | null {
   let l = view.vanishingLine;
   if (l[0]! * view.centreXPx + l[1]! * view.centreYPx + l[2]! < 0) l = l.map((v) => -v);
   const w0 = l[0]! * view.centreXPx + l[1]! * view.centreYPx + l[2]!;
