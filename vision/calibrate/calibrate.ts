@@ -16,6 +16,7 @@ import { searchEdge } from './edge-search.ts';
 import type { CalibrationResult } from './types.ts';
 import { calibrateRect, calibrationResult } from './calibrate-rect.ts';
 import { fromConcentric as guessFromConcentric, unmirror } from './coarse-round.ts';
+import { findRingEllipses } from './ring-ellipses.ts';
 
 interface Circle {
   xMm: number;
@@ -137,18 +138,35 @@ function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
 function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdgeSample[], profile: BoardProfile, stepDeg: number): FitState {
   if (samples.length === 0) return fit;
   const centre = profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 };
-  let best = { score: -1, angle: 0 };
-  const period = 360 / profile.symmetryOrder;
-  for (let deg = 0; deg < period; deg += stepDeg) {
+  const scoreAt = (deg: number, rangePx: number) => {
     const h = multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (deg * Math.PI) / 180));
     let score = 0;
     for (const s of samples) {
       const p = applyHomography(h, s.xMm, s.yMm);
       const q = applyHomography(h, s.xMm + s.nxMm, s.yMm + s.nyMm);
       const l = Math.hypot(q.x - p.x, q.y - p.y);
-      const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, 1, s.kind, s.widthMm * l, 0);
+      const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, 0);
       if (hit) score += Math.min(60, Math.abs(hit.response));
     }
+    return score;
+  };
+  // Coarse steps with a search wide enough that a marking half a step away still answers,
+  // then fine steps with a narrow search around the best.
+  const period = 360 / profile.symmetryOrder;
+  const reachMm = Math.max(...samples.map((s) => Math.hypot(s.xMm - centre.xMm, s.yMm - centre.yMm)));
+  const o = applyHomography(fit.boardToImage, centre.xMm, centre.yMm);
+  const e = applyHomography(fit.boardToImage, centre.xMm + 100, centre.yMm);
+  const pxPerMm = Math.hypot(e.x - o.x, e.y - o.y) / 100;
+  const coarseRangePx = Math.max(1, Math.min(8, 0.5 * ((stepDeg * Math.PI) / 180) * reachMm * pxPerMm));
+  let best = { score: -1, angle: 0 };
+  for (let deg = 0; deg < period; deg += stepDeg) {
+    const score = scoreAt(deg, coarseRangePx);
+    if (score > best.score) best = { score, angle: deg };
+  }
+  const coarse = best.angle;
+  best = { score: -1, angle: coarse };
+  for (let deg = coarse - stepDeg; deg <= coarse + stepDeg + 1e-9; deg += stepDeg / 10) {
+    const score = scoreAt(deg, 1);
     if (score > best.score) best = { score, angle: deg };
   }
   // Of the orientations the board's symmetry allows, report the one whose +y points most up in the image.
@@ -189,6 +207,9 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   // affine guesses (a few pixels off under perspective), refined with wider searches.
   const lens0 = noLens(gray.widthPx, gray.heightPx);
   const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
+  // Thin painted rings rarely come out of the contour search whole: look for them along rays
+  // from the largest round shapes.
+  for (const e of ellipses.slice(0, o.ringSearchSeeds)) refined.push(...findRingEllipses(cv, gray, e));
   const circles = modelCircles(profile);
   const scaleMm = outlineRadiusMm(profile);
   const toGuess = (h: number[] | null, rangePx: number) => {
@@ -216,11 +237,11 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
       }
     }
   }
-  const roundFit = (guesses: { state: FitState; score: number }[], ranges: readonly number[], maxTries: number) => {
+  // Each guess refined on the round markings; the fits best aligned first.
+  const roundFits = (guesses: { state: FitState; score: number }[], ranges: readonly number[], maxTries: number) => {
     guesses.sort((a, b) => b.score - a.score);
     trace('guesses', { scores: guesses.slice(0, 6).map((g) => g.score), homographies: guesses.slice(0, 6).map((g) => g.state.boardToImage) });
-    let best: PassResult | null = null;
-    let bestScore = -1;
+    const fits: { fit: PassResult; score: number }[] = [];
     for (const g of guesses.slice(0, maxTries)) {
       let fit: PassResult | null = null;
       let state: FitState = g.state;
@@ -233,12 +254,9 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
       }
       const score = fit ? alignmentScore(gray, fit, roundSamples, 1) : -1;
       trace('round-fit', { rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, score });
-      if (fit && score > bestScore) {
-        best = fit;
-        bestScore = score;
-      }
+      if (fit) fits.push({ fit, score });
     }
-    return best;
+    return fits.sort((a, b) => b.score - a.score).map((f) => f.fit);
   };
   // From a round fit: the rotation, the full fit with every marking and the lens, and the
   // checks that it is this board. A failure says why.
@@ -266,15 +284,23 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     }
     return fit;
   };
-  const fromConcentric = roundFit(concentric, o.roundRangesPx, 4);
-  let result: PassResult | string = fromConcentric ? finish(fromConcentric) : 'the round shapes in the image do not match this board\'s rings';
+  // The best aligned fit can be a wrong one (a strong step edge taken for a ring): the next
+  // ones get their chance when it fails the checks.
+  const firstPassing = (fits: PassResult[]): PassResult | string | null => {
+    let failure: string | null = null;
+    for (const fit of fits.slice(0, o.finishTries)) {
+      const done = finish(fit);
+      if (typeof done !== 'string') return done;
+      trace('rejected', { reason: done });
+      failure ??= done;
+    }
+    return failure;
+  };
+  let result: PassResult | string = firstPassing(roundFits(concentric, o.roundRangesPx, 4)) ?? 'the round shapes in the image do not match this board\'s rings';
   if (typeof result === 'string') {
     const affine = ellipses.flatMap((e) => circles.map((c) => toGuess(guessFromEllipse(e, c), 8))).filter((g): g is { state: FitState; score: number } => g !== null);
-    const wide = roundFit(affine, o.wideRoundRangesPx, 6);
-    if (wide) {
-      const second = finish(wide);
-      if (typeof second !== 'string') result = second;
-    }
+    const second = firstPassing(roundFits(affine, o.wideRoundRangesPx, 6));
+    if (second !== null && typeof second !== 'string') result = second;
   }
   if (typeof result === 'string') return { found: false, reason: result };
   const fit = result;

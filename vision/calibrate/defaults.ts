@@ -7,6 +7,10 @@ export const CALIBRATE_DEFAULTS = {
   cannyHigh: 120,
   /** Contours with fewer points are ignored in the coarse search. */
   minContourPoints: 60,
+  /** Largest round shapes from which painted rings are looked for along rays. */
+  ringSearchSeeds: 2,
+  /** Round fits taken on to the full fit and its checks, best aligned first, until one passes. */
+  finishTries: 3,
   /** Ellipse candidates tried, largest first. */
   maxEllipseCandidates: 6,
   /** Search ranges (pixels at full resolution) of the passes on the round markings, then on all. */
@@ -30,7 +34,7 @@ export const CALIBRATE_DEFAULTS = {
   maxRmsErrorPx: 2.5,
   minInlierFraction: 0.35,
   /** Each painted ring needs this share of its samples found. */
-  minRingCoverage: 0.6,
+  minRingCoverage: 0.45,
 };
 
 export type CalibrateOptions = typeof CALIBRATE_DEFAULTS;
