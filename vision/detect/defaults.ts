@@ -24,6 +24,8 @@ export const DETECT_DEFAULTS = {
   /** Measure by the top face's rim alone when it is found round this share of it. */
   preferTopRim: true,
   minTopRimCoverage: 0.7,
+  /** Least colour distance (grey levels) between a disc and the board to look for it in colour. */
+  minColourContrast: 20,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */
   inHoleToleranceMm: 3,
   /** Two detections closer than this fraction of a radius are one disc. */

@@ -6,7 +6,7 @@
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { pieceRadiusMm } from '../../rules/profiles/schema.ts';
 import { applyHomography, invert3 } from '../geometry/homography.ts';
-import { distortPx } from '../geometry/lens.ts';
+import { distortPx, type LensModel } from '../geometry/lens.ts';
 import type { Frame, GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
@@ -14,7 +14,8 @@ import type { Calibration } from '../calibrate/types.ts';
 import { findCandidates } from './candidates.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { rectifyPlane } from './rectify.ts';
-import { fitSilhouette } from './silhouette-fit.ts';
+import { contrastPatch, intoPatch, surroundColour } from './colour-contrast.ts';
+import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
@@ -97,6 +98,54 @@ function topFaceColor(frame: Frame, planeToImage: readonly number[], cal: Calibr
   return n === 0 ? [0, 0, 0] : [acc[0]! / n, acc[1]! / n, acc[2]! / n];
 }
 
+/**
+ * One disc measured from a candidate: its outline (top face and footprint hull) and its top
+ * face's rim alone. The rim is not fooled by a shadow or the side wall; where it is clear all
+ * round it measures the disc (also when a shadow hides the outline), and how far the two fits
+ * differ adds to the uncertainty.
+ */
+function measureDisc(
+  gray: GrayImage,
+  boardToImage: readonly number[],
+  topToImage: readonly number[],
+  lens: LensModel,
+  c: { xMm: number; yMm: number },
+  radiusMm: number,
+  o: DetectOptions,
+): { fit: SilhouetteFit; disagreementMm: number } | null {
+  const outlineFit = fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
+  if (!o.preferTopRim) return outlineFit ? { fit: outlineFit, disagreementMm: 0 } : null;
+  // From a good outline fit, narrowly; else from the candidate (found in the top face's
+  // plane), widely: a shadow can drag the outline's fit off the disc.
+  const topFrom = (at: { xMm: number; yMm: number }, ranges: readonly number[]) =>
+    fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: at.xMm, yMm: at.yMm, radiusMm, topOnly: true }, { ...o, rimRangesMm: ranges });
+  const outlineGood = outlineFit !== null && outlineFit.coverage >= o.minRimCoverage;
+  let topFit = outlineGood ? topFrom(outlineFit, o.rimRangesMm.slice(-2)) : topFrom(c, o.rimRangesMm);
+  if ((!topFit || topFit.coverage < o.minTopRimCoverage) && outlineFit && !outlineGood) topFit = topFrom(outlineFit, o.rimRangesMm.slice(-2));
+  if (topFit && topFit.coverage >= o.minTopRimCoverage) {
+    if (outlineGood) {
+      return { fit: { ...topFit, coverage: Math.max(topFit.coverage, outlineFit.coverage) }, disagreementMm: Math.hypot(topFit.xMm - outlineFit.xMm, topFit.yMm - outlineFit.yMm) };
+    }
+    return { fit: topFit, disagreementMm: 0 };
+  }
+  return outlineFit ? { fit: outlineFit, disagreementMm: 0 } : null;
+}
+
+/** The same measurement in a patch that shows the disc's colour against the board's. */
+function measureInColour(frame: Frame, cal: Calibration, top: readonly number[], c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions): { fit: SilhouetteFit; disagreementMm: number } | null {
+  const inside = topFaceColor(frame, top, cal, c.xMm, c.yMm, radiusMm);
+  const outside = surroundColour(frame, cal.boardToImage, cal.lens, c.xMm, c.yMm, radiusMm);
+  if (!outside) return null;
+  const centre = distortPx(cal.lens, applyHomography(top, c.xMm, c.yMm).x, applyHomography(top, c.xMm, c.yMm).y);
+  const edge = distortPx(cal.lens, applyHomography(top, c.xMm + radiusMm, c.yMm).x, applyHomography(top, c.xMm + radiusMm, c.yMm).y);
+  const radiusPx = Math.hypot(edge.x - centre.x, edge.y - centre.y);
+  const patch = contrastPatch(frame, centre.x, centre.y, 2 * radiusPx + 12, inside, outside);
+  if (!patch || patch.contrast < o.minColourContrast) return null;
+  const board = intoPatch(cal.boardToImage, cal.lens, patch);
+  const topInPatch = intoPatch(top, cal.lens, patch);
+  return measureDisc(patch.image, board.h, topInPatch.h, board.lens, c, radiusMm, o);
+}
+
 export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectOptions> = {}): DetectionResult {
   const o = { ...DETECT_DEFAULTS, ...options };
   const { profile, calibration: cal } = input;
@@ -112,75 +161,72 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
       continue;
     }
-    let rim = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
-    // The top face's rim alone is not fooled by a shadow or the side wall; where it is clear
-    // all round, it measures the disc, and how far the two fits differ adds to the uncertainty.
-    let disagreementMm = 0;
-    if (rim && o.preferTopRim) {
-      const topFit = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: rim.xMm, yMm: rim.yMm, radiusMm, topOnly: true }, { ...o, rimRangesMm: o.rimRangesMm.slice(-2) });
-      if (topFit && topFit.coverage >= o.minTopRimCoverage) {
-        disagreementMm = Math.hypot(topFit.xMm - rim.xMm, topFit.yMm - rim.yMm);
-        rim = { ...topFit, coverage: Math.max(topFit.coverage, rim.coverage) };
-      }
+    let rim = measureDisc(input.gray, cal.boardToImage, top, cal.lens, c, radiusMm, o);
+    if (!rim || rim.fit.coverage < o.minRimCoverage) {
+      // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
+      const byColour = measureInColour(input.frame, cal, top, c, radiusMm, o);
+      if (byColour && byColour.fit.coverage >= o.minRimCoverage && (!rim || byColour.fit.coverage > rim.fit.coverage)) rim = byColour;
     }
+    const disagreementMm = rim?.disagreementMm ?? 0;
+    let fit = rim?.fit ?? null;
     // A disc lying in a hole is sunk: measured as if on the surface, its centre appears where
     // the camera's parallax puts the hole's centre seen at the sunk disc's height. The hole's
     // rim hides part of it, so it is not measured again; it is in the hole.
     let sunkInHole = false;
     for (const h of profile.features) {
-      if (!rim || h.kind !== 'hole' || !h.depthMm || h.radiusMm < radiusMm) continue;
+      if (!fit || h.kind !== 'hole' || !h.depthMm || h.radiusMm < radiusMm) continue;
       const seenAt = applyHomography(planeAtHeight(cal, piece.heightMm - h.depthMm), h.xMm, h.yMm);
       const topInverse = invert3(top);
       if (!topInverse) continue;
       const expected = applyHomography(topInverse, seenAt.x, seenAt.y);
-      if (Math.hypot(rim.xMm - expected.x, rim.yMm - expected.y) <= o.inHoleToleranceMm) {
-        rim = { ...rim, xMm: h.xMm, yMm: h.yMm };
+      if (Math.hypot(fit.xMm - expected.x, fit.yMm - expected.y) <= o.inHoleToleranceMm) {
+        fit = { ...fit, xMm: h.xMm, yMm: h.yMm };
         sunkInHole = true;
       }
     }
     // Off the playing surface a disc lies lower (in the ditch): measure it on that level.
-    if (rim && profile.offSurfaceDropMm > 0 && !onSurface(profile, rim.xMm, rim.yMm)) {
+    if (fit && profile.offSurfaceDropMm > 0 && !onSurface(profile, fit.xMm, fit.yMm)) {
       const drop = profile.offSurfaceDropMm;
-      const lower = fitSilhouette({ gray: input.gray, boardToImage: planeAtHeight(cal, -drop), topToImage: planeAtHeight(cal, piece.heightMm - drop), lens: cal.lens, xMm: rim.xMm, yMm: rim.yMm, radiusMm }, o);
-      if (lower && !onSurface(profile, lower.xMm, lower.yMm)) rim = lower;
+      const lower = fitSilhouette({ gray: input.gray, boardToImage: planeAtHeight(cal, -drop), topToImage: planeAtHeight(cal, piece.heightMm - drop), lens: cal.lens, xMm: fit.xMm, yMm: fit.yMm, radiusMm }, o);
+      if (lower && !onSurface(profile, lower.xMm, lower.yMm)) fit = lower;
     }
-    if (!rim) {
+    if (!fit) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'no rim' });
       continue;
     }
-    if (rim.coverage < o.minRimCoverage) {
-      rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `rim ${(rim.coverage * 100).toFixed(0)}% found` });
+    if (fit.coverage < o.minRimCoverage) {
+      rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found` });
       continue;
     }
-    if (Math.abs(rim.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) {
-      rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `radius ${rim.radiusMm.toFixed(1)} mm is not a disc's` });
+    if (Math.abs(fit.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) {
+      rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `radius ${fit.radiusMm.toFixed(1)} mm is not a disc's` });
       continue;
     }
-    if (found.some((f) => Math.hypot(f.xMm - rim.xMm, f.yMm - rim.yMm) < o.duplicateFraction * radiusMm)) continue;
-    const emptyHole = sunkInHole ? null : holeMatching(profile, rim.xMm, rim.yMm, rim.radiusMm, radiusMm);
+    if (found.some((f) => Math.hypot(f.xMm - fit.xMm, f.yMm - fit.yMm) < o.duplicateFraction * radiusMm)) continue;
+    const emptyHole = sunkInHole ? null : holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm);
     if (emptyHole) {
-      rejected.push({ xMm: rim.xMm, yMm: rim.yMm, reason: `the edge of ${emptyHole}, not a disc` });
+      rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `the edge of ${emptyHole}, not a disc` });
       continue;
     }
-    const sigmaMm = rim.rmsMm / Math.sqrt(Math.max(1, rim.inliers / 2));
-    const hole = holeHolding(profile, rim.xMm, rim.yMm, radiusMm);
-    const rgb = topFaceColor(input.frame, top, cal, rim.xMm, rim.yMm, radiusMm);
-    const topPx = applyHomography(top, rim.xMm, rim.yMm);
+    const sigmaMm = fit.rmsMm / Math.sqrt(Math.max(1, fit.inliers / 2));
+    const hole = holeHolding(profile, fit.xMm, fit.yMm, radiusMm);
+    const rgb = topFaceColor(input.frame, top, cal, fit.xMm, fit.yMm, radiusMm);
+    const topPx = applyHomography(top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
     found.push({
-      xMm: hole ? hole.xMm : rim.xMm,
-      yMm: hole ? hole.yMm : rim.yMm,
+      xMm: hole ? hole.xMm : fit.xMm,
+      yMm: hole ? hole.yMm : fit.yMm,
       state: hole ? 'in-hole' : 'on-board',
-      radiusMm: rim.radiusMm,
-      uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm, o.leaveOutFactor * rim.leaveOutSpreadMm, disagreementMm),
+      radiusMm: fit.radiusMm,
+      uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm, o.leaveOutFactor * fit.leaveOutSpreadMm, disagreementMm),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,
-      confidence: Math.min(1, rim.coverage) * Math.min(1, rim.contrast / 30),
+      confidence: Math.min(1, fit.coverage) * Math.min(1, fit.contrast / 30),
       topCentreXPx: topSeen.x,
       topCentreYPx: topSeen.y,
-      rimRmsMm: rim.rmsMm,
-      rimCoverage: rim.coverage,
+      rimRmsMm: fit.rmsMm,
+      rimCoverage: fit.coverage,
     });
   }
   const teams = assignTeams(found.map((f) => f.rgb), input.teamCount ?? 2, input.teamColors);

@@ -1,0 +1,72 @@
+/**
+ * A disc whose brightness matches the board's (red on blue paint, pale wood on pale wood)
+ * has no edge in the grey image, but it does in colour. Around one disc, project each pixel's
+ * colour on the axis from the board's colour to the disc's: the outline then stands out as
+ * much as the two colours differ. The patch keeps image coordinates through an offset.
+ */
+import { applyHomography } from '../geometry/homography.ts';
+import { distortPx, type LensModel } from '../geometry/lens.ts';
+import type { Frame, GrayImage } from '../image/frame.ts';
+
+export type Rgb = [number, number, number];
+
+export interface ContrastPatch {
+  image: GrayImage;
+  /** Image pixel of the patch's (0, 0). */
+  offsetXPx: number;
+  offsetYPx: number;
+  /** Distance between the two colours (grey levels): the contrast the patch gives. */
+  contrast: number;
+}
+
+/** Median colour of the board in a ring around a footprint (shadows and neighbours are a minority). */
+export function surroundColour(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): Rgb | null {
+  const samples: Rgb[] = [];
+  for (const f of [1.6, 1.9]) {
+    for (let k = 0; k < 24; k++) {
+      const a = (2 * Math.PI * k) / 24;
+      const p = applyHomography(boardToImage, xMm + f * radiusMm * Math.cos(a), yMm + f * radiusMm * Math.sin(a));
+      const q = distortPx(lens, p.x, p.y);
+      const xi = Math.round(q.x);
+      const yi = Math.round(q.y);
+      if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) continue;
+      const j = (yi * frame.widthPx + xi) * 4;
+      samples.push([frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!]);
+    }
+  }
+  if (samples.length < 12) return null;
+  const median = (c: 0 | 1 | 2) => samples.map((s) => s[c]).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+  return [median(0), median(1), median(2)];
+}
+
+export function contrastPatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, inside: Rgb, outside: Rgb): ContrastPatch | null {
+  const d: Rgb = [inside[0] - outside[0], inside[1] - outside[1], inside[2] - outside[2]];
+  const contrast = Math.hypot(d[0], d[1], d[2]);
+  if (!(contrast > 0)) return null;
+  const w: Rgb = [d[0] / contrast, d[1] / contrast, d[2] / contrast];
+  const x0 = Math.max(0, Math.floor(centreXPx - halfSizePx));
+  const y0 = Math.max(0, Math.floor(centreYPx - halfSizePx));
+  const x1 = Math.min(frame.widthPx, Math.ceil(centreXPx + halfSizePx));
+  const y1 = Math.min(frame.heightPx, Math.ceil(centreYPx + halfSizePx));
+  const widthPx = x1 - x0;
+  const heightPx = y1 - y0;
+  if (widthPx < 4 || heightPx < 4) return null;
+  const data = new Float32Array(widthPx * heightPx);
+  for (let y = 0; y < heightPx; y++) {
+    for (let x = 0; x < widthPx; x++) {
+      const j = ((y0 + y) * frame.widthPx + x0 + x) * 4;
+      data[y * widthPx + x] = 128 + (frame.data[j]! - outside[0]) * w[0] + (frame.data[j + 1]! - outside[1]) * w[1] + (frame.data[j + 2]! - outside[2]) * w[2];
+    }
+  }
+  return { image: { data, widthPx, heightPx }, offsetXPx: x0, offsetYPx: y0, contrast };
+}
+
+/** A homography and lens that give patch pixels instead of image pixels. */
+export function intoPatch(h: readonly number[], lens: LensModel, patch: ContrastPatch): { h: number[]; lens: LensModel } {
+  const ox = patch.offsetXPx;
+  const oy = patch.offsetYPx;
+  const t = [1, 0, -ox, 0, 1, -oy, 0, 0, 1];
+  const out = new Array<number>(9).fill(0);
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c]! += t[r * 3 + k]! * h[k * 3 + c]!;
+  return { h: out, lens: { ...lens, centreXPx: lens.centreXPx - ox, centreYPx: lens.centreYPx - oy } };
+}
