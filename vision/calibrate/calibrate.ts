@@ -209,13 +209,31 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
   // Thin painted rings rarely come out of the contour search whole: look for them along rays
   // from the largest round shapes.
-  for (const e of ellipses.slice(0, o.ringSearchSeeds)) refined.push(...findRingEllipses(cv, gray, e));
+  for (const e of ellipses.slice(0, o.ringSearchSeeds)) {
+    for (const ring of findRingEllipses(cv, gray, e)) {
+      // The same ring seen from two seeds (or both sides of one line) is one ellipse.
+      const same = refined.some((r) => Math.hypot(r.centreXPx - ring.centreXPx, r.centreYPx - ring.centreYPx) < 0.01 * r.a && Math.abs(Math.sqrt(r.a * r.b) - Math.sqrt(ring.a * ring.b)) < 0.01 * r.a);
+      if (!same) refined.push(ring);
+    }
+  }
   const circles = modelCircles(profile);
   const scaleMm = outlineRadiusMm(profile);
+  // Guesses are ranked on a subset of the round samples; guesses that put the board's circles
+  // in the same place (within a pixel or two) are one guess.
+  const rankSamples = roundSamples.filter((_, i) => i % o.guessSampleStride === 0);
+  const seenGuesses = new Set<string>();
   const toGuess = (h: number[] | null, rangePx: number) => {
     if (!h) return null;
+    const c = applyHomography(h, 0, 0);
+    const radii = [[scaleMm, 0], [0, scaleMm], [-scaleMm, 0], [0, -scaleMm]].map(([x, y]) => {
+      const p = applyHomography(h, x!, y!);
+      return Math.round(Math.hypot(p.x - c.x, p.y - c.y) / 2);
+    });
+    const key = [Math.round(c.x / 2), Math.round(c.y / 2), ...radii.sort((a, b) => a - b)].join(',');
+    if (seenGuesses.has(key)) return null;
+    seenGuesses.add(key);
     const state = { boardToImage: h, lens: lens0 };
-    return { state, score: alignmentScore(gray, state, roundSamples, rangePx) };
+    return { state, score: alignmentScore(gray, state, rankSamples, rangePx) };
   };
   const concentric: { state: FitState; score: number }[] = [];
   for (let i = 0; i < refined.length; i++) {
@@ -240,7 +258,7 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   // Each guess refined on the round markings; the fits best aligned first.
   const roundFits = (guesses: { state: FitState; score: number }[], ranges: readonly number[], maxTries: number) => {
     guesses.sort((a, b) => b.score - a.score);
-    trace('guesses', { scores: guesses.slice(0, 6).map((g) => g.score), homographies: guesses.slice(0, 6).map((g) => g.state.boardToImage) });
+    trace('guesses', { count: guesses.length, scores: guesses.slice(0, 6).map((g) => g.score), homographies: guesses.slice(0, 6).map((g) => g.state.boardToImage) });
     const fits: { fit: PassResult; score: number }[] = [];
     for (const g of guesses.slice(0, maxTries)) {
       let fit: PassResult | null = null;

@@ -9,6 +9,8 @@ export const CALIBRATE_DEFAULTS = {
   minContourPoints: 60,
   /** Largest round shapes from which painted rings are looked for along rays. */
   ringSearchSeeds: 2,
+  /** Every how many-th round sample ranks the first guesses (ranking needs no precision). */
+  guessSampleStride: 3,
   /** Round fits taken on to the full fit and its checks, best aligned first, until one passes. */
   finishTries: 3,
   /** Ellipse candidates tried, largest first. */

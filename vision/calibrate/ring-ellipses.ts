@@ -124,18 +124,20 @@ export function findRingEllipses(cv: CV, gray: GrayImage, rough: ImageEllipse, o
   const rStep = o.radiusStep;
   const nr = Math.ceil((o.maxRadius * 1.05 - o.minRadius) / rStep) + 1;
   const acc = new Float32Array(2 * nc * nc * nr);
+  const cellX = new Float64Array(nc);
+  for (let i = 0; i < nc; i++) cellX[i] = (i - (nc - 1) / 2) * g;
   const vote = (k: number, x: Crossing, weight: number) => {
     const px = x.u * cosT[k]!;
     const py = x.u * sinT[k]!;
-    const signIndex = x.sign > 0 ? 1 : 0;
+    const base = (x.sign > 0 ? 1 : 0) * nc * nc * nr;
     for (let i = 0; i < nc; i++) {
-      const cx = (i - (nc - 1) / 2) * g;
+      const dx = px - cellX[i]!;
+      const dx2 = dx * dx;
+      const row = base + i * nc * nr;
       for (let j = 0; j < nc; j++) {
-        const cy = (j - (nc - 1) / 2) * g;
-        const r = Math.hypot(px - cx, py - cy);
-        const bin = Math.round((r - o.minRadius) / rStep);
-        if (bin < 0 || bin >= nr) continue;
-        acc[((signIndex * nc + i) * nc + j) * nr + bin]! += weight;
+        const dy = py - cellX[j]!;
+        const bin = Math.round((Math.sqrt(dx2 + dy * dy) - o.minRadius) / rStep);
+        if (bin >= 0 && bin < nr) acc[row + j * nr + bin]! += weight;
       }
     }
   };
