@@ -24,6 +24,12 @@ export const DETECT_DEFAULTS = {
   /** Measure by the top face's rim alone when it is found round this share of it. */
   preferTopRim: true,
   minTopRimCoverage: 0.7,
+  /** Each disc is also fitted from four starts this fraction of a radius around its candidate... */
+  restartOffsetFraction: 0.3,
+  /** ... and fits that found at least this share of the best one's rim, settled elsewhere, widen its uncertainty. */
+  rivalCoverageShare: 0.9,
+  /** A fit with less of its rim found than this must also differ in colour from the board. */
+  sureRimCoverage: 0.6,
   /** Least colour distance (grey levels) between a disc and the board to look for it in colour. */
   minColourContrast: 20,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */

@@ -13,6 +13,7 @@ import { planeAtHeight } from '../calibrate/plane-at-height.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { findCandidates } from './candidates.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
+import { detectPieceKinds } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, intoPatch, surroundColour } from './colour-contrast.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
@@ -147,6 +148,11 @@ function measureInColour(frame: Frame, cal: Calibration, top: readonly number[],
 }
 
 export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectOptions> = {}): DetectionResult {
+  // Pieces of several sizes (carrom's striker) and painted look-alikes: see piece-kinds.ts.
+  return detectPieceKinds(input, (profile) => detectOneSize(cv, { ...input, profile }, options));
+}
+
+function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOptions>): DetectionResult {
   const o = { ...DETECT_DEFAULTS, ...options };
   const { profile, calibration: cal } = input;
   const piece = profile.pieces[0]!;
@@ -161,7 +167,19 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
       continue;
     }
-    let rim = measureDisc(input.gray, cal.boardToImage, top, cal.lens, c, radiusMm, o);
+    // Started from the candidate and from around it: a fit can settle on a shadow's edge, and
+    // fits from several starts that settle apart with as much rim found are an ambiguity the
+    // uncertainty must carry.
+    const starts = [c, ...[0, 1, 2, 3].map((k) => ({ xMm: c.xMm + o.restartOffsetFraction * radiusMm * Math.cos((k * Math.PI) / 2), yMm: c.yMm + o.restartOffsetFraction * radiusMm * Math.sin((k * Math.PI) / 2) }))];
+    const tries = starts.map((st) => measureDisc(input.gray, cal.boardToImage, top, cal.lens, st, radiusMm, o)).filter((t): t is NonNullable<typeof t> => t !== null);
+    tries.sort((a, b) => b.fit.coverage - a.fit.coverage || a.fit.rmsMm - b.fit.rmsMm);
+    let rim = tries[0] ?? null;
+    if (rim) {
+      const best = rim;
+      const rivals = tries.filter((t) => t.fit.coverage >= o.rivalCoverageShare * best.fit.coverage);
+      const spreadMm = Math.max(0, ...rivals.map((t) => Math.hypot(t.fit.xMm - best.fit.xMm, t.fit.yMm - best.fit.yMm)));
+      rim = { ...best, disagreementMm: Math.max(best.disagreementMm, spreadMm) };
+    }
     if (!rim || rim.fit.coverage < o.minRimCoverage) {
       // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
       const byColour = measureInColour(input.frame, cal, top, c, radiusMm, o);
@@ -172,7 +190,6 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
     // A disc lying in a hole is sunk: measured as if on the surface, its centre appears where
     // the camera's parallax puts the hole's centre seen at the sunk disc's height. The hole's
     // rim hides part of it, so it is not measured again; it is in the hole.
-    let sunkInHole = false;
     for (const h of profile.features) {
       if (!fit || h.kind !== 'hole' || !h.depthMm || h.radiusMm < radiusMm) continue;
       const seenAt = applyHomography(planeAtHeight(cal, piece.heightMm - h.depthMm), h.xMm, h.yMm);
@@ -181,7 +198,6 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       const expected = applyHomography(topInverse, seenAt.x, seenAt.y);
       if (Math.hypot(fit.xMm - expected.x, fit.yMm - expected.y) <= o.inHoleToleranceMm) {
         fit = { ...fit, xMm: h.xMm, yMm: h.yMm };
-        sunkInHole = true;
       }
     }
     // Off the playing surface a disc lies lower (in the ditch): measure it on that level.
@@ -198,12 +214,26 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found` });
       continue;
     }
+    // Wood grain and paint strokes make partial circles too: a fit that found little of its
+    // rim must also differ in colour from the board round it.
+    if (fit.coverage < o.sureRimCoverage) {
+      const inside = topFaceColor(input.frame, top, cal, fit.xMm, fit.yMm, radiusMm);
+      const outside = surroundColour(input.frame, cal.boardToImage, cal.lens, fit.xMm, fit.yMm, radiusMm);
+      const colourDistance = outside ? Math.hypot(inside[0] - outside[0], inside[1] - outside[1], inside[2] - outside[2]) : 0;
+      if (colourDistance < o.minColourContrast) {
+        rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found and the colour is the board's` });
+        continue;
+      }
+    }
     if (Math.abs(fit.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) {
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `radius ${fit.radiusMm.toFixed(1)} mm is not a disc's` });
       continue;
     }
-    if (found.some((f) => Math.hypot(f.xMm - fit.xMm, f.yMm - fit.yMm) < o.duplicateFraction * radiusMm)) continue;
-    const emptyHole = sunkInHole ? null : holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm);
+    // Two candidates on one disc: the fit that found more of its rim is the disc (the other
+    // may have been dragged by a shadow).
+    const dup = found.findIndex((f) => Math.hypot(f.xMm - fit.xMm, f.yMm - fit.yMm) < o.duplicateFraction * radiusMm);
+    if (dup >= 0 && found[dup]!.rimCoverage >= fit.coverage) continue;
+    const emptyHole = holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm);
     if (emptyHole) {
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `the edge of ${emptyHole}, not a disc` });
       continue;
@@ -213,6 +243,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
     const rgb = topFaceColor(input.frame, top, cal, fit.xMm, fit.yMm, radiusMm);
     const topPx = applyHomography(top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
+    if (dup >= 0) found.splice(dup, 1);
     found.push({
       xMm: hole ? hole.xMm : fit.xMm,
       yMm: hole ? hole.yMm : fit.yMm,
