@@ -1,0 +1,149 @@
+/**
+ * Pieces of several sizes and kinds (carrom: the men and the queen, alike in size, and the
+ * larger striker). Each size is detected on its own, the detections are merged (where two
+ * sizes claim one place, the better fit wins), painted circles the size of a piece are
+ * dropped, the queen is told from the men by colour, and teams are learnt over the pieces
+ * that belong to a team.
+ */
+import type { PieceKind } from '../../rules/core/board-state.ts';
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import type { Calibration } from '../calibrate/types.ts';
+import type { Frame } from '../image/frame.ts';
+import { paintEdges, paintedShare } from './paint-explained.ts';
+import { lookAlikes, LOOKALIKE_DEFAULTS, paintedLookAlike, type LookAlikeOptions } from './painted-lookalikes.ts';
+import { assignTeams, type Rgb } from './teams.ts';
+import type { DetectedDisc, DetectionResult } from './types.ts';
+
+/** Pieces that belong to no team. */
+const NO_TEAM: ReadonlySet<PieceKind> = new Set(['queen', 'striker', 'neutral']);
+
+export const PIECE_KIND_DEFAULTS = {
+  /** Pieces whose diameters differ by less than this are one size to the camera. */
+  sameSizeMm: 1.5,
+  /**
+   * The queen is red: hue within this many degrees of red, and at least this colourful (max
+   * minus min channel, 0..255) and this much more than the most colourful team piece's median.
+   */
+  queenHueToleranceDeg: 25,
+  queenMinChroma: 60,
+  queenChromaMargin: 30,
+  /** Two detections of different sizes nearer than this share of the smaller radius are one piece. */
+  overlapFraction: 0.6,
+  /**
+   * A piece's outline must be found over at least this share of it away from the board's
+   * paint (outline within the tolerance of a painted edge counts as paint).
+   */
+  minUnpaintedCoverage: 0.3,
+  paintToleranceMm: 1.5,
+  lookAlikes: LOOKALIKE_DEFAULTS as LookAlikeOptions,
+};
+
+export type PieceKindOptions = typeof PIECE_KIND_DEFAULTS;
+
+export interface SizeGroup {
+  /** The profile's pieces of this size, team pieces first, then the most numerous. */
+  pieces: BoardProfile['pieces'];
+  radiusMm: number;
+  heightMm: number;
+}
+
+/** The profile's pieces grouped by size. */
+export function sizeGroups(profile: BoardProfile, o: PieceKindOptions = PIECE_KIND_DEFAULTS): SizeGroup[] {
+  const groups: SizeGroup[] = [];
+  for (const p of profile.pieces) {
+    const g = groups.find((x) => Math.abs(2 * x.radiusMm - p.diameterMm) < o.sameSizeMm);
+    if (g) g.pieces.push(p);
+    else groups.push({ pieces: [p], radiusMm: p.diameterMm / 2, heightMm: p.heightMm });
+  }
+  // A size's pieces: those of a team first (what a piece of that size is unless told otherwise), then by count.
+  for (const g of groups) g.pieces.sort((a, b) => Number(NO_TEAM.has(a.kind)) - Number(NO_TEAM.has(b.kind)) || b.count - a.count);
+  return groups;
+}
+
+function hueDeg([r, g, b]: Rgb): number {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max === min) return 0;
+  const d = max - min;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+
+function chroma([r, g, b]: Rgb): number {
+  return Math.max(r, g, b) - Math.min(r, g, b);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : 0;
+}
+
+/** Indices of the discs that are the queen (at most `count`): the reddest, clearly more colourful than the rest. */
+function queenIndices(discs: readonly DetectedDisc[], count: number, o: PieceKindOptions): number[] {
+  const reds = discs
+    .map((d, i) => ({ i, c: chroma(d.rgb), h: hueDeg(d.rgb) }))
+    .filter((x) => x.c >= o.queenMinChroma && Math.min(x.h, 360 - x.h) <= o.queenHueToleranceDeg)
+    .sort((a, b) => b.c - a.c);
+  const picked = reds.slice(0, count);
+  const rest = discs.filter((_, i) => !picked.some((p) => p.i === i)).map((d) => chroma(d.rgb));
+  const restChroma = rest.length ? median(rest) : 0;
+  return picked.filter((p) => p.c >= restChroma + o.queenChromaMargin).map((p) => p.i);
+}
+
+export interface PieceKindInput {
+  frame: Frame;
+  profile: BoardProfile;
+  calibration: Calibration;
+  teamCount?: number;
+  teamColors?: Rgb[];
+}
+
+/**
+ * Detect every size of piece with `detectOne` (given a profile whose first piece is that
+ * size's), then merge, drop painted look-alikes, name the kinds and learn the teams. A profile
+ * with one size and nothing painted like it is detected as it is.
+ */
+export function detectPieceKinds(input: PieceKindInput, detectOne: (profile: BoardProfile) => DetectionResult, o: PieceKindOptions = PIECE_KIND_DEFAULTS): DetectionResult {
+  const { profile, calibration } = input;
+  const groups = sizeGroups(profile, o);
+  const painted = groups.map((g) => lookAlikes(profile, g.radiusMm, o.lookAlikes));
+  if (groups.length === 1 && painted[0]!.length === 0) return detectOne(profile);
+  const edges = paintEdges(profile);
+  const rejected: DetectionResult['rejected'] = [];
+  let handOverBoard = false;
+  const found: { disc: DetectedDisc; group: number }[] = [];
+  groups.forEach((g, gi) => {
+    const others = profile.pieces.filter((p) => !g.pieces.includes(p));
+    const result = detectOne({ ...profile, pieces: [...g.pieces, ...others] });
+    handOverBoard ||= result.handOverBoard;
+    rejected.push(...result.rejected);
+    for (const d of result.discs) {
+      const paint = paintedLookAlike(input.frame, calibration, d, g.heightMm, painted[gi]!, o.lookAlikes);
+      const unpainted = d.rimCoverage - paintedShare(edges, d.xMm, d.yMm, d.radiusMm, o.paintToleranceMm);
+      if (paint) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: paint.hole ? `in "${paint.id}": off the board` : `the painted "${paint.id}", not a piece` });
+      else if (unpainted < o.minUnpaintedCoverage) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: `outline mostly the board's paint (${(unpainted * 100).toFixed(0)}% found elsewhere)` });
+      else found.push({ disc: { ...d, kind: g.pieces[0]!.kind }, group: gi });
+    }
+  });
+  // Two sizes claiming one place: the better fit is the piece.
+  const quality = (d: DetectedDisc) => d.confidence * d.rimCoverage;
+  const kept = found.filter((a) =>
+    !found.some((b) => {
+      if (b === a || b.group === a.group) return false;
+      const near = Math.hypot(a.disc.xMm - b.disc.xMm, a.disc.yMm - b.disc.yMm) < o.overlapFraction * Math.min(a.disc.radiusMm, b.disc.radiusMm);
+      return near && (quality(b.disc) > quality(a.disc) || (quality(b.disc) === quality(a.disc) && b.group < a.group));
+    }),
+  );
+  // The queen among the men: the reddest piece of their size.
+  groups.forEach((g, gi) => {
+    const queen = g.pieces.find((p) => p.kind === 'queen');
+    if (!queen) return;
+    const members = kept.filter((k) => k.group === gi);
+    for (const i of queenIndices(members.map((m) => m.disc), queen.count, o)) members[i]!.disc.kind = 'queen';
+  });
+  const discs = kept.map((k) => k.disc);
+  const teamed = discs.filter((d) => !NO_TEAM.has(d.kind));
+  const teams = assignTeams(teamed.map((d) => d.rgb), input.teamCount ?? 2, input.teamColors);
+  const out = discs.map((d) => (NO_TEAM.has(d.kind) ? { ...d, team: null } : { ...d, team: teams.labels[teamed.indexOf(d)] ?? null }));
+  return { discs: out, rejected, teamColors: teams.colors, handOverBoard };
+}
