@@ -32,6 +32,9 @@ export const DETECT_DEFAULTS = {
   sureRimCoverage: 0.6,
   /** Least colour distance (grey levels) between a disc and the board to look for it in colour. */
   minColourContrast: 20,
+  /** A "disc" in a hole darker than this (luma) and farther than this (RGB) from every disc on the board is the hole's floor. */
+  holeFloorMaxLuma: 50,
+  holeFloorMinColourDistance: 45,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */
   inHoleToleranceMm: 3,
   /** Two detections closer than this fraction of a radius are one disc. */

@@ -260,6 +260,20 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       rimCoverage: fit.coverage,
     });
   }
+  // An empty hole's dark floor fits a disc's rim as well as a sunk disc does. A dark "disc"
+  // in a hole whose colour is like no disc on the board (nor like a given team colour) is
+  // taken for the floor.
+  const reference = [...found.filter((f) => f.state === 'on-board').map((f) => f.rgb), ...(input.teamColors ?? [])];
+  for (let i = found.length - 1; i >= 0; i--) {
+    const f = found[i]!;
+    if (f.state !== 'in-hole' || reference.length === 0) continue;
+    const luma = 0.299 * f.rgb[0] + 0.587 * f.rgb[1] + 0.114 * f.rgb[2];
+    const nearest = Math.min(...reference.map((r) => Math.hypot(r[0] - f.rgb[0], r[1] - f.rgb[1], r[2] - f.rgb[2])));
+    if (luma < o.holeFloorMaxLuma && nearest > o.holeFloorMinColourDistance) {
+      rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'the floor of an empty hole, not a disc' });
+      found.splice(i, 1);
+    }
+  }
   const teams = assignTeams(found.map((f) => f.rgb), input.teamCount ?? 2, input.teamColors);
   const discs: DetectedDisc[] = found.map((f, i) => ({ ...f, team: teams.labels[i] ?? null }));
   return { discs, rejected, teamColors: teams.colors, handOverBoard: false };
