@@ -6,29 +6,36 @@
  *    full-width lines or bars) gives a homography for every way its corners may match a
  *    rectangle of the board (4 rotations, never mirrored: the camera is above the board), and
  *    the same with the surface's sides moved onto the nearest strong straight edges. Round
- *    boards: nested ellipses give the mapping up to a rotation, tried in steps.
+ *    boards: nested ellipses give the mapping up to a rotation; a polygonal field's side
+ *    directions give the rotation, its sides moved onto their edges correct the rest.
  * 2. A quick, sharp score of every guess on all the board's edges ranks them.
  * 3. The best guesses are fitted to all edges on half- and quarter-size images (a linear,
- *    robust point-on-line fit with shrinking ranges; from a part of a long board, growing
- *    outwards and trying a few stretches along it), and judged sharply again.
- * 4. The winner is fitted closely at full size (homography + lens k1); sides of the surface
- *    seen from behind a wall are dropped; the markings must be found where the fit puts them.
+ *    robust point-on-line fit with shrinking ranges, kept to views a real camera makes; from
+ *    a part of a long board, growing outwards and trying a few stretches along it), and
+ *    judged sharply again, less for a mapping no camera makes.
+ * 4. The winner is fitted closely at full size as a camera (pose, focal length, lens k1 and
+ *    k2): a camera cannot stretch the board one way, and raised edges are seen at their
+ *    height. Sides of the surface seen from behind a wall are dropped; a poor fit is tried
+ *    again from other lenses; the markings must be found where the fit puts them.
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography, homographyFromPairs, invert3, multiply3 } from '../geometry/homography.ts';
-import { distortPx, noLens, type LensModel } from '../geometry/lens.ts';
+import { distortPx, noLens, undistortPx, type LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
+import { cameraPass, type CameraFitState, type CameraPassResult } from './camera-fit.ts';
+import { cameraCentreMm, cameraHomography, cameraMismatch, nearestCamera } from './camera-model.ts';
 import { estimatePose } from './camera-pose.ts';
+import { fieldRotations } from './field-orientation.ts';
 import { fitToEdges, halfImage, scaleState, unscaleState } from './edge-icp.ts';
-import { findBoardQuads, followQuadSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
+import { findBoardQuads, followQuadSides, snapPolygonSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
 import { roundGuesses, type Circle } from './coarse-round.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { RECT_CALIBRATE_DEFAULTS, type RectCalibrateOptions } from './rect-defaults.ts';
 import { searchEdge } from './edge-search.ts';
 import { boardModel, facesCamera, visibleSamples, type BoardEdgeSample, type BoardModel, type Rect } from './rect-model.ts';
-import { projectSeen, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
+import { projectSeen, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import type { CalibrationResult } from './types.ts';
 
 export type Trace = (stage: string, facts: Record<string, unknown>) => void;
@@ -216,11 +223,6 @@ function imageSpan(h: readonly number[], model: BoardModel, gray: GrayImage): nu
   return Math.hypot(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) / Math.hypot(gray.widthPx, gray.heightPx);
 }
 
-interface Refined {
-  fit: PassResult;
-  samples: BoardEdgeSample[];
-}
-
 /**
  * Whether a mapping is a camera's view of the board: in front of it, not stretched beyond
  * what a tilted camera does, and not shrunk to a sliver (a fit can slide into that, putting
@@ -278,18 +280,73 @@ function hiddenWalls(gray: GrayImage, fit: PassResult, samples: readonly BoardEd
   return hidden;
 }
 
-/** Passes at the given ranges; null when the fit leaves the plausible views. */
-function passes(gray: GrayImage, start: FitState, polarity0: Map<string, Polarity>, samples: BoardEdgeSample[], ranges: readonly number[], lens: boolean, model: BoardModel, o: Options, trace: Trace): Refined | null {
+/** How far a mapping is from any camera's view (see cameraMismatch), with the best focal length. */
+function mismatchOf(h: readonly number[], gray: GrayImage, o: Options): { mismatch: number; focalPx: number } {
+  return cameraMismatch(h, gray.widthPx / 2, gray.heightPx / 2, o.cameraFocalWidths[0] * gray.widthPx, o.cameraFocalWidths[1] * gray.widthPx, { focalPx: priorFocalPx(gray, o), weight: o.cameraFocalPriorWeight });
+}
+
+/** The same view under another lens: the mapping re-made so that the board's points are seen where they were. */
+function withLens(state: FitState, lens: LensModel, model: BoardModel): FitState {
+  const r = model.rects[0]!;
+  const pairs: { from: Point; to: Point }[] = [];
+  for (let i = 0; i <= 4; i++) {
+    for (let j = 0; j <= 4; j++) {
+      const from = { x: r.minXMm + ((r.maxXMm - r.minXMm) * i) / 4, y: r.minYMm + ((r.maxYMm - r.minYMm) * j) / 4 };
+      const seen = projectSeen(state, from.x, from.y);
+      pairs.push({ from, to: undistortPx(lens, seen.x, seen.y) });
+    }
+  }
+  const h = homographyFromPairs(pairs);
+  return h ? { boardToImage: h, lens } : state;
+}
+
+/** Focal length of a typical webcam at this image width. */
+function priorFocalPx(gray: GrayImage, o: Options): number {
+  return gray.widthPx / 2 / Math.tan(((o.priorHorizontalFovDeg / 2) * Math.PI) / 180);
+}
+
+/** The camera nearest to a mapping (at its best focal length). */
+function cameraFrom(state: FitState, gray: GrayImage, o: Options, focalOverridePx?: number): CameraFitState | null {
+  const focalPx = focalOverridePx ?? mismatchOf(state.boardToImage, gray, o).focalPx;
+  const camera = nearestCamera(state.boardToImage, gray.widthPx / 2, gray.heightPx / 2, focalPx);
+  return camera ? { camera, lens: state.lens } : null;
+}
+
+/**
+ * Samples a camera sees where they are: block feet and walls' feet only from in front (with a
+ * margin), raised edges at their height (a camera above sees a top edge from anywhere).
+ */
+function seenByCamera(samples: readonly BoardEdgeSample[], state: CameraFitState, model: BoardModel, o: Options): BoardEdgeSample[] {
+  const c = cameraCentreMm(state.camera);
+  const marginMm = o.faceMarginFraction * model.scaleMm;
+  return samples.filter((s) => (s.zMm ? c.zMm > 2 * s.zMm : s.onOutline || s.maybeWall || facesCamera(s, c, marginMm)));
+}
+
+interface CameraRefined {
+  fit: CameraPassResult;
+  samples: BoardEdgeSample[];
+}
+
+/** Camera passes at the given ranges; null when the fit leaves the plausible views. */
+function cameraPasses(gray: GrayImage, start: CameraFitState, polarity0: Map<string, Polarity>, samples: readonly BoardEdgeSample[], ranges: readonly number[], model: BoardModel, o: Options, trace: Trace, drop: readonly string[] = []): CameraRefined | null {
   let state = start;
   let polarity = polarity0;
-  let result: Refined | null = null;
-  for (const rangePx of ranges) {
-    const fitLens = lens && imageSpan(state.boardToImage, model, gray) >= o.rectLensFitMinSpan;
-    const next = refinePass(gray, state, samples, polarity, { rangePx, fitLens, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm: model.scaleMm, holdRotation: false });
-    trace('rect-pass', { rangePx, fitLens, rms: next?.rmsErrorPx, inliers: next?.inlierFraction, samples: samples.length, k1: next?.lens.k1 });
+  let result: CameraRefined | null = null;
+  for (const [i, rangePx] of ranges.entries()) {
+    const all = seenByCamera(samples, state, model, o).filter((s) => !drop.includes(s.featureId));
+    // The early, wider passes only bring the camera near: fewer samples do (the last takes all).
+    const seen = i < ranges.length - 1 ? thinByFeature(all, o.cameraEarlySamples, 4) : all;
+    const span = imageSpan(cameraHomography(state.camera), model, gray);
+    // The lens only once the pose holds (a rough pose bends the lens to fit its errors), k2 last.
+    const fitK1 = span >= o.rectLensFitMinSpan && i >= o.cameraLensFromPass;
+    const fitK2 = span >= o.rectLensK2MinSpan && i === ranges.length - 1;
+    const fitFocal = i >= o.cameraLensFromPass;
+    const fitFrame = i >= o.cameraLensFromPass && seen.some((s) => s.onOutline);
+    const next = cameraPass(gray, state, seen, polarity, { rangePx, fitFocal, fitK1, fitK2, fitFrame, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, focalPrior: { focalPx: priorFocalPx(gray, o), weight: o.cameraFocalPriorPx } });
+    trace('camera-pass', { rangePx, fitK1, fitK2, frameMm: next?.frameHeightMm, rms: next?.rmsErrorPx, inliers: next?.inlierFraction, samples: seen.length, k1: next?.lens.k1, k2: next?.lens.k2, focalPx: next?.camera.focalPx });
     if (!next || !plausible(next.boardToImage, model, gray, o)) return null;
-    result = { fit: next, samples };
-    state = next;
+    result = { fit: next, samples: seen };
+    state = { camera: next.camera, lens: next.lens, frameHeightMm: next.frameHeightMm };
     polarity = next.polarity;
   }
   return result;
@@ -306,7 +363,7 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
   const quads = findBoardQuads(cv, gray, o);
   trace('quads', { count: quads.length, corners: quads.map((q) => q.cornersPx.map((p) => [Math.round(p.x), Math.round(p.y)])) });
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
-  const scoreSamples = thinByFeature(model.samples, o.rectScoreSamples, 4);
+  const scoreSamples = thinByFeature(model.samples.filter((x) => !x.onOutline), o.rectScoreSamples, 4);
   const hyps: Hypothesis[] = [];
   quads.forEach((q, qi) => {
     const sides = followQuadSides(gray, q, 1.5 * factor + 1, o.minEdgeResponse);
@@ -348,37 +405,82 @@ function roundHypotheses(cv: CV, gray: GrayImage, model: BoardModel, profile: Bo
   const guesses = roundGuesses(cv, gray, circles, o).filter((h) => plausible(h, model, gray, o));
   const lens = noLens(gray.widthPx, gray.heightPx);
   trace('round-guesses', { count: guesses.length });
-  const marks = thinByFeature(model.samples.filter((x) => !x.featureId.startsWith('surface-') && !x.zMm && !x.facing), o.rectScoreSamples, 4);
+  const marks = thinByFeature(model.samples.filter((x) => !x.featureId.startsWith('surface-') && !x.zMm && !x.facing && !x.onOutline), o.rectScoreSamples, 4);
+  // A large painted polygon (PitRush's hexagonal field): at each rotation its sides are moved
+  // onto the nearest strong straight edges, which corrects the ellipses' rough centre and scale.
+  const field = largestField(profile, s.radiusMm);
   const period = 360 / model.symmetryOrder;
   const hyps: Hypothesis[] = [];
   guesses.forEach((g, gi) => {
-    for (let deg = 0; deg < period; deg += o.roundRotationStepDeg) {
+    const c = applyHomography(g, s.xMm, s.yMm);
+    const e = applyHomography(g, s.xMm + s.radiusMm, s.yMm);
+    const snapRangePx = Math.min(o.roundSnapMaxRangePx, o.roundSnapRangeFraction * Math.hypot(e.x - c.x, e.y - c.y));
+    const steps: number[] = [];
+    if (field) {
+      const normalsDeg = field.map((a, i) => {
+        const b = field[(i + 1) % field.length]!;
+        return (Math.atan2(b.x - a.x, -(b.y - a.y)) * 180) / Math.PI;
+      });
+      const input = { gray, boardToImage: g, lens, centre: { xMm: s.xMm, yMm: s.yMm }, innerMm: o.fieldInnerFraction * s.radiusMm, outerMm: o.fieldOuterFraction * s.radiusMm, stepMm: o.fieldStepFraction * s.radiusMm, normalsDeg };
+      steps.push(...fieldRotations(input, o.fieldRotations).map((r) => r.deg));
+    } else for (let deg = 0; deg < period; deg += o.roundRotationStepDeg) steps.push(deg);
+    for (const deg of steps) {
       const h = multiply3(g, rotationAbout(s.xMm, s.yMm, (deg * Math.PI) / 180));
       const state = { boardToImage: h, lens };
       hyps.push({ state, score: sharpScore(gray, state, marks, o.rectScoreRangePx), quad: gi, rect: 0, shift: deg, snapped: false });
+      // Nothing straight tells the lens here: the same guess under a typical webcam's barrel too.
+      for (const k1 of o.roundGuessK1) {
+        const bent = withLens(state, { ...lens, k1 }, model);
+        hyps.push({ state: bent, score: sharpScore(gray, bent, marks, o.rectScoreRangePx), quad: gi, rect: 0, shift: deg, snapped: false });
+      }
+      const snapped = field && snapPolygonSides(gray, h, lens, field, snapRangePx, o.minEdgeResponse);
+      if (snapped && plausible(snapped.boardToImage, model, gray, o)) {
+        const st = { boardToImage: snapped.boardToImage, lens };
+        hyps.push({ state: st, score: sharpScore(gray, st, marks, o.rectScoreRangePx), quad: gi, rect: 0, shift: deg, snapped: true });
+      }
     }
   });
   hyps.sort((a, b) => b.score - a.score);
-  trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), guess: h.quad, deg: h.shift })) });
+  trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), guess: h.quad, deg: h.shift, snapped: h.snapped })) });
   return hyps;
+}
+
+/** The largest filled polygon of a board covering much of a round surface (its vertices in mm). */
+function largestField(profile: BoardProfile, radiusMm: number): Point[] | null {
+  let best: Point[] | null = null;
+  let bestArea = 0.3 * Math.PI * radiusMm * radiusMm;
+  for (const f of profile.features) {
+    if (f.kind !== 'region' || !f.fill || f.pointsMm.length < 3) continue;
+    let area = 0;
+    for (let i = 0, j = f.pointsMm.length - 1; i < f.pointsMm.length; j = i++) area += f.pointsMm[j]!.xMm * f.pointsMm[i]!.yMm - f.pointsMm[i]!.xMm * f.pointsMm[j]!.yMm;
+    if (Math.abs(area) / 2 > bestArea) {
+      bestArea = Math.abs(area) / 2;
+      best = f.pointsMm.map((p) => ({ x: p.xMm, y: p.yMm }));
+    }
+  }
+  return best;
 }
 
 export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
   const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
-  const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples });
+  const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples, roundOutlineEdges: o.roundOutlineEdges });
   const hyps = rectHypotheses(cv, gray, profile, model, o, trace);
   if (hyps.length === 0) {
     const what = profile.surface.shape === 'circle' ? 'round frame' : 'quadrilateral';
     return { found: false, reason: `no ${what} in the image matches this board's outline` };
   }
-  const scoreSamples = thinByFeature(model.samples, o.rectScoreSamples, 4);
+  const scoreSamples = thinByFeature(model.samples.filter((x) => !x.onOutline), o.rectScoreSamples, 4);
 
   // A wide first fit of each of the best guesses to all the edges (on a half-size image),
   // judged by a sharp look at all of them; the best is then fitted closely (lens included).
   const half = halfImage(gray);
-  const levels = o.rectIcpLevels.map((l) => ({ ...l, img: l.scale === 0.5 ? half : halfImage(half) }));
+  const quarter = halfImage(half);
+  const eighth = profile.surface.shape === 'circle' ? halfImage(quarter) : quarter;
+  // A round board's guesses (from ellipses, no perspective) are rougher: a coarser level first.
+  const levelSpecs = profile.surface.shape === 'circle' ? o.roundIcpLevels : o.rectIcpLevels;
+  const levels = levelSpecs.map((l) => ({ ...l, img: l.scale === 0.5 ? half : l.scale === 0.25 ? quarter : eighth }));
   // The wide fit uses edges on the board itself, seen from anywhere or from clearly in front.
-  const icpSamples = thinByFeature(model.samples.filter((x) => !x.zMm), o.rectIcpSamples, 6);
+  const icpSamples = thinByFeature(model.samples.filter((x) => !x.zMm && !x.onOutline), o.rectIcpSamples, 6);
   const icpAt = (scale: number, rangesPx: readonly number[]) => ({
     rangesPx,
     minResponse: o.minEdgeResponse,
@@ -386,6 +488,12 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     centreMm: model.centre,
     scaleMm: model.scaleMm,
     plausible: (h: readonly number[]) => plausible(unscaleState({ boardToImage: [...h], lens: noLens(1, 1) }, scale).boardToImage, model, gray, o),
+    // Every step stays a real camera's view: a free homography can stretch onto the wrong outline.
+    constrain: (h: readonly number[]) => {
+      const full = unscaleState({ boardToImage: [...h], lens: noLens(1, 1) }, scale).boardToImage;
+      const camera = cameraFrom({ boardToImage: full, lens: noLens(1, 1) }, gray, o)?.camera;
+      return camera ? scaleState({ boardToImage: cameraHomography(camera), lens: noLens(1, 1) }, scale).boardToImage : null;
+    },
   });
   // From a part of the board (the rectangle a quad matched), the fit first holds to the
   // edges near that part, then takes in the whole board from a few stretches along its
@@ -393,9 +501,11 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   type Wide = { state: FitState; rmsPx: number; inlierFraction: number; score: number };
   const whole = model.rects[0]!;
   const longAxisY = whole.maxYMm - whole.minYMm >= whole.maxXMm - whole.minXMm;
+  // A sharp look at every edge, less for a mapping no camera makes.
   const judge = (state: FitState) => {
     const seen = seenFrom(state.boardToImage, scoreSamples, model, gray, o);
-    return sharpScore(gray, state, seen, 1) * (seen.length / scoreSamples.length);
+    const mismatch = mismatchOf(state.boardToImage, gray, o).mismatch / o.cameraMismatchScale;
+    return (sharpScore(gray, state, seen, 1) * (seen.length / scoreSamples.length)) / (1 + mismatch * mismatch);
   };
   const runLevels = (start: FitState, steps: { region: Rect; level: (typeof levels)[number] }[]): Wide | null => {
     let state = start;
@@ -447,7 +557,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       if (wide) options.push(wide);
     }
     const pick = options.reduce((a, b) => (b.score > a.score ? b : a));
-    const pickFitsWell = fitsWell || (pick.inlierFraction >= o.rectGoodInliers && pick.rmsPx <= o.rectGoodRmsPx);
+    const pickFitsWell = pick.inlierFraction >= o.rectGoodInliers && pick.rmsPx <= o.rectGoodRmsPx;
     trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, snapped: g.snapped, before: +g.score.toFixed(2), options: options.map((x) => +x.score.toFixed(2)), rms: pick.rmsPx, inliers: pick.inlierFraction, score: pick.score, h0: g.state.boardToImage, h: pick.state.boardToImage });
     if (!first || pick.score > first.score) {
       first = pick;
@@ -456,17 +566,30 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     if (firstFitsWell && tried.length >= o.rectMinGuesses) break;
   }
   if (!first) return { found: false, reason: 'the board\'s edges could not be followed from any guess' };
-  const start0 = first.state;
-  let best = passes(gray, start0, new Map(), seenFrom(start0.boardToImage, model.samples, model, gray, o), o.rectRangesPx, true, model, o, trace);
-  if (!best) return { found: false, reason: 'the board\'s edges could not be followed' };
-  // A side seen from behind its wall: fit again without it, if the rest still holds the board.
-  const hidden = hiddenWalls(gray, best.fit, best.samples, model, o);
-  if (hidden.length > 0) {
-    const rest = best.samples.filter((s) => !hidden.includes(s.featureId));
-    const again = passes(gray, best.fit, best.fit.polarity, rest, o.rectRangesPx, true, model, o, trace);
-    trace('hidden-walls', { hidden, rms: again?.fit.rmsErrorPx, inliers: again?.fit.inlierFraction });
-    if (again) best = again;
+  // The close fit; when it fits poorly, again from other lenses (a rough guess's lens and
+  // focal length can trade off against each other into a wrong fit), keeping the best.
+  const closeFit = (start: FitState, focalPx?: number): CameraRefined | null => {
+    const camera = cameraFrom(start, gray, o, focalPx);
+    let fit = camera && cameraPasses(gray, camera, new Map(), model.samples, o.rectRangesPx, model, o, trace);
+    if (!fit) return null;
+    // A side seen from behind its wall: fit again without it, if the rest still holds the board.
+    const hidden = hiddenWalls(gray, fit.fit, fit.samples, model, o);
+    if (hidden.length > 0) {
+      const again = cameraPasses(gray, fit.fit, fit.fit.polarity, model.samples, o.rectRangesPx, model, o, trace, hidden);
+      trace('hidden-walls', { hidden, rms: again?.fit.rmsErrorPx, inliers: again?.fit.inlierFraction });
+      if (again) fit = again;
+    }
+    return fit;
+  };
+  const quality = (r: CameraRefined) => r.fit.inlierFraction - o.closeFitRmsWeight * r.fit.rmsErrorPx;
+  let best = closeFit(first.state);
+  for (const k1 of o.closeFitRetryK1) {
+    if (best && best.fit.inlierFraction >= o.rectGoodInliers && best.fit.rmsErrorPx <= o.closeFitGoodRmsPx) break;
+    const retry = closeFit(withLens(first.state, { ...first.state.lens, k1, k2: 0 }, model), priorFocalPx(gray, o));
+    trace('close-fit-retry', { k1, rms: retry?.fit.rmsErrorPx, inliers: retry?.fit.inlierFraction });
+    if (retry && (!best || quality(retry) > quality(best))) best = retry;
   }
+  if (!best) return { found: false, reason: 'the board\'s edges could not be followed' };
   const fit = best.fit;
   const coverage = featureCoverage(fit, best.samples);
   trace('coverage', { inliers: fit.inlierFraction, rms: fit.rmsErrorPx, features: coverage });
@@ -487,7 +610,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
 /** Share of each feature's samples (board-plane features of 8 or more samples) the fit found. */
 function featureCoverage(fit: PassResult, samples: readonly BoardEdgeSample[]): Record<string, number> {
   const total = new Map<string, number>();
-  for (const s of samples) if (!s.zMm && !s.facing) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
+  for (const s of samples) if (!s.zMm && !s.facing && !s.onOutline) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
   const found = new Map<string, number>();
   for (const m of fit.matches) found.set(m.sample.featureId, (found.get(m.sample.featureId) ?? 0) + 1);
   const out: Record<string, number> = {};

@@ -439,21 +439,32 @@ export function snapRectSides(gray: GrayImage, h: readonly number[], lens: LensM
     { x: rect.maxXMm, y: rect.maxYMm },
     { x: rect.minXMm, y: rect.maxYMm },
   ];
+  return snapPolygonSides(gray, h, lens, model, rangePx, minResponse)?.boardToImage ?? null;
+}
+
+/**
+ * The same for any convex polygon of the board (a hexagonal field): each side moved onto the
+ * strongest straight edge parallel to it, the mapping re-made from the corners where the
+ * moved sides meet. `score` is the mean edge strength found along the sides.
+ */
+export function snapPolygonSides(gray: GrayImage, h: readonly number[], lens: LensModel, polygon: readonly Point[], rangePx: number, minResponse: number, perSide = 32): { boardToImage: number[]; score: number } | null {
   const seen = (x: number, y: number) => {
     const w = h[6]! * x + h[7]! * y + h[8]!;
     return distortPx(lens, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w);
   };
+  const n = polygon.length;
+  const orientation = Math.sign(polygonArea(polygon)) || 1;
   const step = 0.5;
   const m = Math.ceil(rangePx / step);
   const lines: [number, number, number][] = [];
-  const perSide = 32;
-  for (let i = 0; i < 4; i++) {
-    const a = model[i]!;
-    const b = model[(i + 1) % 4]!;
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const a = polygon[i]!;
+    const b = polygon[(i + 1) % n]!;
     const len = Math.hypot(b.x - a.x, b.y - a.y);
-    // Inward normal of a counter-clockwise rectangle: to the left of a -> b.
-    const inx = -(b.y - a.y) / len;
-    const iny = (b.x - a.x) / len;
+    // Inward normal: to the left of a -> b on a counter-clockwise polygon.
+    const inx = (-(b.y - a.y) / len) * orientation;
+    const iny = ((b.x - a.x) / len) * orientation;
     const pts: { p: Point; n: Point; v: Float64Array }[] = [];
     for (let k = 0; k < perSide; k++) {
       const t = 0.08 + (0.84 * k) / (perSide - 1);
@@ -463,20 +474,20 @@ export function snapRectSides(gray: GrayImage, h: readonly number[], lens: LensM
       const q = seen(x + inx, y + iny);
       const l = Math.hypot(q.x - p.x, q.y - p.y);
       if (!(l > 0)) continue;
-      const n = { x: (q.x - p.x) / l, y: (q.y - p.y) / l };
+      const nrm = { x: (q.x - p.x) / l, y: (q.y - p.y) / l };
       // Brightness across the side, from outside to inside.
       const v = new Float64Array(2 * m + 5);
       let ok = true;
       for (let j = 0; j < v.length; j++) {
         const s = (j - m - 2) * step;
-        const g = sampleBilinear(gray, p.x + n.x * s, p.y + n.y * s);
+        const g = sampleBilinear(gray, p.x + nrm.x * s, p.y + nrm.y * s);
         if (Number.isNaN(g)) {
           ok = false;
           break;
         }
         v[j] = g;
       }
-      if (ok) pts.push({ p, n, v });
+      if (ok) pts.push({ p, n: nrm, v });
     }
     if (pts.length < perSide / 2) return null;
     let bestD = 0;
@@ -507,14 +518,16 @@ export function snapRectSides(gray: GrayImage, h: readonly number[], lens: LensM
     const line = fitLineTrimmed(found);
     if (!line) return null;
     lines.push(line);
+    total += bestScore;
   }
   const corners: Point[] = [];
-  for (let i = 0; i < 4; i++) {
-    const p = intersect(lines[(i + 3) % 4]!, lines[i]!);
+  for (let i = 0; i < n; i++) {
+    const p = intersect(lines[(i + n - 1) % n]!, lines[i]!);
     if (!p) return null;
     corners.push(p);
   }
-  return homographyFromPairs(model.map((from, i) => ({ from, to: corners[i]! })));
+  const boardToImage = homographyFromPairs(polygon.map((from, i) => ({ from, to: corners[i]! })));
+  return boardToImage ? { boardToImage, score: total / n } : null;
 }
 
 function fitLineTrimmed(pts: Point[]): [number, number, number] | null {

@@ -158,6 +158,8 @@ export interface EdgeFitOptions {
   scaleMm: number;
   /** Whether a mapping is still a view of the board. */
   plausible: (h: readonly number[]) => boolean;
+  /** Optional: moves each solved mapping onto the views allowed (e.g. a real camera's); null rejects it. */
+  constrain?: (h: readonly number[]) => number[] | null;
 }
 
 /** Fit `state` (in `img`'s pixels) to the edges of `samples`, with shrinking ranges. */
@@ -170,7 +172,8 @@ export function fitToEdges(img: GrayImage, state: FitState, samples: readonly Mo
     let obs = observe(img, { boardToImage: h, lens: state.lens }, samples, rangePx, o.minResponse);
     if (obs.length < 12) return last;
     for (let round = 0; round < 3; round++) {
-      const next = solve(h, obs, board, image);
+      const solved = solve(h, obs, board, image);
+      const next = solved && o.constrain ? o.constrain(solved) : solved;
       if (!next || !o.plausible(next)) return last;
       h = next;
       const r = distances(h, obs);

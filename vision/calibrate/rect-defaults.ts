@@ -27,6 +27,8 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** Edge samples along the board (spacing widened on large boards to keep at most the maximum). */
   rectSampleSpacingMm: 6,
   rectMaxSamples: 900,
+  /** Fit a round frame's outer edge (a clean circle against the table) at a height the fit measures. */
+  roundOutlineEdges: true,
   /** Samples and search range (px) of the quick score that ranks the guesses. */
   rectScoreSamples: 240,
   rectScoreRangePx: 1.5,
@@ -41,15 +43,46 @@ export const RECT_CALIBRATE_DEFAULTS = {
   rectIcpLevels: [
     { scale: 0.25, rangesPx: [8, 4] },
     { scale: 0.5, rangesPx: [3, 2] },
-  ] as { scale: 0.25 | 0.5; rangesPx: number[] }[],
+  ] as { scale: 0.125 | 0.25 | 0.5; rangesPx: number[] }[],
+  /** The same for round boards (their guesses come from ellipses, without perspective). */
+  roundIcpLevels: [
+    { scale: 0.125, rangesPx: [8, 5] },
+    { scale: 0.25, rangesPx: [5, 3] },
+    { scale: 0.5, rangesPx: [3, 2] },
+  ] as { scale: 0.125 | 0.25 | 0.5; rangesPx: number[] }[],
   /** From a part of the board, the wide fit first uses edges within the part grown by these factors. */
   rectIcpGrowth: [1.4, 2.5],
   /** Stretches along the board's length tried when taking in the whole board from a part. */
   rectIcpStretch: [0.85, 0.93, 1, 1.07, 1.17],
   /** Search ranges (px) of the close fit (homography and lens) after the wide first fit. */
-  rectRangesPx: [2.5, 1.5],
+  rectRangesPx: [4, 2.5, 1.5],
+  /** Samples of the close fit's passes before the last (which takes them all). */
+  cameraEarlySamples: 300,
+  /** The close fit frees the focal length and fits the lens from this pass on (k2 in the last pass only). */
+  cameraLensFromPass: 1,
+  /**
+   * A close fit finding fewer than rectGoodInliers of the edges or with a larger rms than this
+   * is tried again from these lenses (k1); fits are compared by inlier share less this weight
+   * times the rms (px).
+   */
+  closeFitGoodRmsPx: 0.45,
+  closeFitRetryK1: [-0.15],
+  closeFitRmsWeight: 0.3,
   /** Fit the lens' k1 when the board spans this share of the image diagonal (straight edges tell k1 well). */
   rectLensFitMinSpan: 0.15,
+  /** ... and k2 when it spans this share (only then do the edges reach far enough out to tell it). */
+  rectLensK2MinSpan: 0.6,
+  /** Focal lengths a camera may have, as multiples of the image width (a 125 to 23 degree wide view). */
+  cameraFocalWidths: [0.25, 2.5] as [number, number],
+  /**
+   * Pull towards a typical webcam's focal length (priorHorizontalFovDeg), which decides it when
+   * the view is straight down: per unit of log focal, added to the camera mismatch, and as a
+   * residual in pixels (times the square root of the edges) in the close fit.
+   */
+  cameraFocalPriorWeight: 0.005,
+  cameraFocalPriorPx: 0.15,
+  /** A guess this far from every camera's view (see cameraMismatch) scores half. */
+  cameraMismatchScale: 0.05,
   /** A fit finding fewer of the board's edges than this share is "board not found". */
   rectMinInlierFraction: 0.6,
   /** ... and so is one finding fewer than this share of the markings (each counts as found with this share of its edge). */
@@ -62,6 +95,16 @@ export const RECT_CALIBRATE_DEFAULTS = {
   faceMarginFraction: -0.03,
   /** Rotation step of the search for a round board's orientation (within its symmetry). */
   roundRotationStepDeg: 2,
+  /** Range over which a round board's field polygon is moved onto strong edges: this share of the surface's radius in the image, at most the maximum. */
+  roundSnapRangeFraction: 0.15,
+  roundSnapMaxRangePx: 70,
+  /** Orientation of a round board's field polygon: gradients over this annulus (shares of the surface's radius), the best few rotations tried. */
+  fieldInnerFraction: 0.6,
+  fieldOuterFraction: 0.97,
+  fieldStepFraction: 0.012,
+  fieldRotations: 3,
+  /** Lenses (k1) a round board's guesses are also tried under (the first guesses have none). */
+  roundGuessK1: [-0.12],
   /** The same for the wide first fit from rough guesses: only feet the camera clearly faces. */
   icpFaceMarginFraction: 0.05,
   /**

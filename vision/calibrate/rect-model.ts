@@ -23,6 +23,8 @@ export interface BoardEdgeSample extends ModelEdgeSample {
   maybeWall?: boolean;
   /** Height of the edge above the board (a block's top): seen where the camera's ray through it meets the board. */
   zMm?: number;
+  /** A round frame's outer edge, at a height the profile does not give: the close fit measures it. */
+  onOutline?: boolean;
 }
 
 export interface Rect {
@@ -48,6 +50,8 @@ export interface BoardModelOptions {
   /** Spacing of edge samples; widened on large boards to keep about `maxSamples`. */
   spacingMm: number;
   maxSamples: number;
+  /** Whether a round outline's outer edge is fitted (at a height the fit measures). */
+  roundOutlineEdges?: boolean;
 }
 
 const SIDES = ['s', 'e', 'n', 'w'] as const;
@@ -91,7 +95,7 @@ function onRectEdge(r: Rect, x: number, y: number, tolMm: number): boolean {
 }
 
 /** Edge samples of a board, with the faces they belong to. */
-function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample[] {
+function boardSamples(profile: BoardProfile, spacingMm: number, o: BoardModelOptions): BoardEdgeSample[] {
   const surface = surfaceRect(profile);
   const outline = outlineRect(profile);
   const blocks = featuresOfKind(profile, 'block');
@@ -186,6 +190,15 @@ function boardSamples(profile: BoardProfile, spacingMm: number): BoardEdgeSample
       }
     }
   }
+  // A round frame's outer edge (a clean circle against the table), at a height the close fit
+  // measures. A rectangular frame's is not used: its top, its side and its shadow compete there.
+  if (profile.outline.shape === 'circle' && profile.surface.shape === 'circle' && o.roundOutlineEdges && profile.outline.radiusMm > profile.surface.radiusMm + 1) {
+    const c = profile.outline;
+    for (const x of modelEdges({ ...profile, surface: c, features: [] }, { spacingMm, minSamplesPerCurve: 48 })) {
+      const arc = Math.floor(((Math.atan2(x.yMm - c.yMm, x.xMm - c.xMm) + Math.PI) / (2 * Math.PI)) * 8) % 8;
+      out.push({ ...x, featureId: `outline-arc-${arc}`, onOutline: true });
+    }
+  }
   // Filled areas without a painted border (a step in colour), where not on the surface's side
   // nor under a block.
   for (const f of featuresOfKind(profile, 'region')) {
@@ -277,10 +290,10 @@ export function boardModel(profile: BoardProfile, o: BoardModelOptions): BoardMo
   const outline = outlineRect(profile);
   const scaleMm = Math.hypot(surface.maxXMm - surface.minXMm, surface.maxYMm - surface.minYMm) / 2;
   let spacingMm = o.spacingMm;
-  let samples = boardSamples(profile, spacingMm);
+  let samples = boardSamples(profile, spacingMm, o);
   if (samples.length > o.maxSamples) {
     spacingMm = (o.spacingMm * samples.length) / o.maxSamples;
-    samples = boardSamples(profile, spacingMm);
+    samples = boardSamples(profile, spacingMm, o);
   }
   const symmetryOrder = symmetryOf(samples, centreOf(profile, surface), surface, profile.symmetryOrder, spacingMm);
   // Many small circles (carrom) keep a least number of samples each: thin them evenly.

@@ -1,0 +1,203 @@
+/**
+ * Close fit of a camera (pose, focal length, radial lens k1 and k2) to a board's edges: each
+ * model edge sample, at its height on the board, looks along its image normal for its edge,
+ * then a robust least-squares fit moves the camera to put every sample on its edge. Unlike a
+ * free homography, a camera cannot stretch the board one way more than the other, so a fit
+ * cannot settle on the wrong one of nested outlines or slide along a long board; and raised
+ * edges (a frame's or a bar's top) are seen exactly where the camera sees them.
+ */
+import { distortPx, type LensModel } from '../geometry/lens.ts';
+import { levenbergMarquardt } from '../geometry/levenberg-marquardt.ts';
+import type { GrayImage } from '../image/frame.ts';
+import { cameraHomography, perturbCamera, projectIdeal, type PinholeCamera } from './camera-model.ts';
+import { searchEdgeOrBand } from './band-search.ts';
+import type { BoardEdgeSample } from './rect-model.ts';
+import type { PassResult, Polarity } from './refine-fit.ts';
+
+export interface CameraFitState {
+  camera: PinholeCamera;
+  lens: LensModel;
+  /** Height of the outline's edge above the board (see BoardEdgeSample.onOutline). */
+  frameHeightMm?: number;
+}
+
+export interface CameraPassResult extends PassResult {
+  camera: PinholeCamera;
+  frameHeightMm: number;
+}
+
+export interface CameraPassOptions {
+  rangePx: number;
+  fitFocal: boolean;
+  /** A weak pull of the focal length: `weight` px (times the root of the edge count) per unit of log focal. */
+  focalPrior?: { focalPx: number; weight: number };
+  fitK1: boolean;
+  fitK2: boolean;
+  /** Fit the outline's height too (when outline samples are among those fitted). */
+  fitFrame: boolean;
+  minResponse: number;
+  outlierSigmas: number;
+  /** Solver iterations per round (12 unless given). */
+  maxIterations?: number;
+}
+
+/** Height at which a sample's edge stands under a fit state. */
+function heightOf(s: BoardEdgeSample, state: CameraFitState): number {
+  return s.onOutline ? (state.frameHeightMm ?? 0) : (s.zMm ?? 0);
+}
+
+/** Seen (distorted) pixel of a board point at a height. */
+export function projectCameraSeen(state: CameraFitState, xMm: number, yMm: number, zMm = 0): { x: number; y: number } {
+  const p = projectIdeal(state.camera, xMm, yMm, zMm);
+  return distortPx(state.lens, p.x, p.y);
+}
+
+interface Observation {
+  sample: BoardEdgeSample;
+  nx: number;
+  ny: number;
+  qx: number;
+  qy: number;
+  response: number;
+}
+
+function observe(gray: GrayImage, state: CameraFitState, samples: readonly BoardEdgeSample[], rangePx: number, polarity: Map<string, Polarity>, minResponse: number): Observation[] {
+  const out: Observation[] = [];
+  for (const s of samples) {
+    const z = heightOf(s, state);
+    const p = projectCameraSeen(state, s.xMm, s.yMm, z);
+    const t = projectCameraSeen(state, s.xMm - s.nyMm * 0.5, s.yMm + s.nxMm * 0.5, z);
+    const q = projectCameraSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm, z);
+    let tx = t.x - p.x;
+    let ty = t.y - p.y;
+    const tl = Math.hypot(tx, ty);
+    if (!(tl > 1e-9)) continue;
+    tx /= tl;
+    ty /= tl;
+    let nx = -ty;
+    let ny = tx;
+    if (nx * (q.x - p.x) + ny * (q.y - p.y) < 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    const pxPerMm = Math.hypot(q.x - p.x, q.y - p.y);
+    if (!(pxPerMm < 50)) continue;
+    const hit = searchEdgeOrBand(gray, p.x, p.y, nx, ny, rangePx, s.kind, s.widthMm * pxPerMm, polarity.get(s.featureId) ?? 0, minResponse);
+    if (!hit || Math.abs(hit.response) < minResponse) continue;
+    out.push({ sample: s, nx, ny, qx: p.x + nx * hit.offsetPx, qy: p.y + ny * hit.offsetPx, response: hit.response });
+  }
+  return out;
+}
+
+function stateFromParams(base: CameraFitState, p: readonly number[], o: CameraPassOptions): CameraFitState {
+  let k = 6;
+  const camera = perturbCamera(base.camera, [p[0]!, p[1]!, p[2]!], [p[3]!, p[4]!, p[5]!], o.fitFocal ? p[k++]! : 0);
+  const k1 = o.fitK1 ? base.lens.k1 + p[k++]! : base.lens.k1;
+  const k2 = o.fitK2 ? base.lens.k2 + p[k++]! : base.lens.k2;
+  // In tenths of a metre, so that the parameter is of a radian's size like the others.
+  const frameHeightMm = (base.frameHeightMm ?? 0) + (o.fitFrame ? 100 * p[k++]! : 0);
+  return { camera, lens: { ...base.lens, k1, k2 }, frameHeightMm };
+}
+
+/** The observations as flat arrays, for the residuals the solver evaluates many times. */
+interface ObservationArrays {
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  onOutline: Uint8Array;
+  nx: Float64Array;
+  ny: Float64Array;
+  qx: Float64Array;
+  qy: Float64Array;
+}
+
+function arraysOf(obs: readonly Observation[]): ObservationArrays {
+  const n = obs.length;
+  const a: ObservationArrays = { x: new Float64Array(n), y: new Float64Array(n), z: new Float64Array(n), onOutline: new Uint8Array(n), nx: new Float64Array(n), ny: new Float64Array(n), qx: new Float64Array(n), qy: new Float64Array(n) };
+  obs.forEach((o, i) => {
+    a.x[i] = o.sample.xMm;
+    a.y[i] = o.sample.yMm;
+    a.z[i] = o.sample.zMm ?? 0;
+    a.onOutline[i] = o.sample.onOutline ? 1 : 0;
+    a.nx[i] = o.nx;
+    a.ny[i] = o.ny;
+    a.qx[i] = o.qx;
+    a.qy[i] = o.qy;
+  });
+  return a;
+}
+
+/** Signed distance (seen pixels) of each observation's projection from its edge; written out, no allocation per point. */
+function residuals(a: ObservationArrays, state: CameraFitState, out = new Float64Array(a.x.length)): Float64Array {
+  const { rotation: R, translationMm: t, focalPx: f, centreXPx: cx, centreYPx: cy } = state.camera;
+  const L = state.lens;
+  const inv = 1 / L.scalePx;
+  const frame = state.frameHeightMm ?? 0;
+  for (let i = 0; i < out.length; i++) {
+    const x = a.x[i]!;
+    const y = a.y[i]!;
+    const z = a.onOutline[i] ? frame : a.z[i]!;
+    const X = R[0]! * x + R[1]! * y + R[2]! * z + t[0];
+    const Y = R[3]! * x + R[4]! * y + R[5]! * z + t[1];
+    const Z = R[6]! * x + R[7]! * y + R[8]! * z + t[2];
+    const u = cx + (f * X) / Z - L.centreXPx;
+    const v = cy + (f * Y) / Z - L.centreYPx;
+    const r2 = (u * u + v * v) * inv * inv;
+    const k = 1 + L.k1 * r2 + L.k2 * r2 * r2;
+    out[i] = a.nx[i]! * (L.centreXPx + u * k - a.qx[i]!) + a.ny[i]! * (L.centreYPx + v * k - a.qy[i]!);
+  }
+  return out;
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s[Math.floor(s.length / 2)]!;
+}
+
+/** One pass: observe at the range, fit, drop outliers, fit again. Null when too few edges are found. */
+export function cameraPass(gray: GrayImage, start: CameraFitState, samples: readonly BoardEdgeSample[], polarity: Map<string, Polarity>, o: CameraPassOptions): CameraPassResult | null {
+  let obs = observe(gray, start, samples, o.rangePx, polarity, o.minResponse);
+  if (obs.length < 12) return null;
+  const nParams = 6 + (o.fitFocal ? 1 : 0) + (o.fitK1 ? 1 : 0) + (o.fitK2 ? 1 : 0) + (o.fitFrame ? 1 : 0);
+  let state = start;
+  for (let round = 0; round < 2; round++) {
+    const base = state;
+    const prior = o.fitFocal && o.focalPrior ? o.focalPrior : null;
+    const arrays = arraysOf(obs);
+    const cost = (p: readonly number[]) => {
+      const st = stateFromParams(base, p, o);
+      if (!prior) return residuals(arrays, st);
+      const out = new Float64Array(obs.length + 1);
+      residuals(arrays, st, out.subarray(0, obs.length));
+      out[obs.length] = prior.weight * Math.sqrt(obs.length) * Math.log(st.camera.focalPx / prior.focalPx);
+      return out;
+    };
+    const fit = levenbergMarquardt(cost, new Array<number>(nParams).fill(0), {
+      maxIterations: o.maxIterations ?? 12,
+      stepScale: new Array<number>(nParams).fill(1e-6),
+      tolerance: 1e-6,
+    });
+    state = stateFromParams(base, fit.params, o);
+    const r = residuals(arrays, state);
+    const sigma = Math.max(0.25, 1.4826 * median([...r].map(Math.abs)));
+    const keep = obs.filter((_, i) => Math.abs(r[i]!) <= o.outlierSigmas * sigma);
+    if (keep.length === obs.length || keep.length < 12) break;
+    obs = keep;
+  }
+  const r = residuals(arraysOf(obs), state);
+  const rms = Math.sqrt(r.reduce((s, v) => s + v * v, 0) / Math.max(1, r.length));
+  const votes = new Map<string, number>();
+  for (const ob of obs) votes.set(ob.sample.featureId, (votes.get(ob.sample.featureId) ?? 0) + Math.sign(ob.response));
+  const learnt = new Map<string, Polarity>();
+  for (const [id, v] of votes) learnt.set(id, v > 0 ? 1 : v < 0 ? -1 : 0);
+  return {
+    camera: state.camera,
+    frameHeightMm: state.frameHeightMm ?? 0,
+    boardToImage: cameraHomography(state.camera),
+    lens: state.lens,
+    rmsErrorPx: rms,
+    inlierFraction: obs.length / samples.length,
+    polarity: learnt,
+    matches: obs.map((ob) => ({ sample: ob.sample, xPx: ob.qx, yPx: ob.qy })),
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { noLens } from '../geometry/lens.ts';
+import type { Calibration } from '../calibrate/types.ts';
+import { detectPieceKinds, PIECE_KIND_DEFAULTS, sizeGroups } from './piece-kinds.ts';
+import type { Rgb } from './teams.ts';
+import type { DetectedDisc, DetectionResult } from './types.ts';
+
+const carrom = BOARD_PROFILES['carrom-standard-74cm']!;
+const cal = {
+  found: true,
+  boardToImage: [1, 0, 500, 0, -1, 500, 0, 0, 1],
+  imageToBoard: [1, 0, -500, 0, -1, 500, 0, 0, 1],
+  lens: noLens(1000, 1000),
+  camera: { focalPx: 1000, focalFromPerspective: false, tiltDeg: 0, centreXMm: 0, centreYMm: 0, centreZMm: 1500, verticalVanishing: [0, 0, 1] },
+} as unknown as Calibration;
+const frame = { data: new Uint8ClampedArray(1000 * 1000 * 4).fill(200), widthPx: 1000, heightPx: 1000, timestampMs: 0 };
+
+function disc(xMm: number, yMm: number, radiusMm: number, rgb: Rgb, confidence = 0.9): DetectedDisc {
+  return { xMm, yMm, radiusMm, uncertaintyMm: 0.2, color: '#000000', rgb, kind: 'man', state: 'on-board', team: null, confidence, topCentreXPx: 0, topCentreYPx: 0, rimRmsMm: 0.05, rimCoverage: confidence };
+}
+
+describe('piece kinds', () => {
+  it('groups carrom pieces by size: men and queen, then the striker', () => {
+    const g = sizeGroups(carrom);
+    expect(g.map((x) => x.pieces.map((p) => p.kind))).toEqual([['man', 'queen'], ['striker']]);
+    expect(g[1]!.radiusMm).toBeCloseTo(20.65, 6);
+  });
+
+  it('names the striker by its size, the queen by her red, and learns teams over the men only', () => {
+    const white: Rgb = [235, 230, 220];
+    const black: Rgb = [35, 35, 35];
+    const byRadius: Record<string, DetectedDisc[]> = {
+      '15.9': [disc(100, 0, 15.9, white), disc(-100, 0, 15.9, black), disc(0, 100, 15.9, white), disc(0, -100, 15.9, black), disc(60, 60, 15.9, [180, 35, 40]), disc(200, 100, 16, white, 0.5)],
+      // The striker, and a poorer striker-sized fit over the last man.
+      '20.65': [disc(-150, 150, 20.65, [242, 239, 232]), disc(201, 99, 20.5, white, 0.45)],
+    };
+    const detectOne = (p: BoardProfile): DetectionResult => ({ discs: byRadius[String(p.pieces[0]!.diameterMm / 2)] ?? [], rejected: [], teamColors: {}, handOverBoard: false });
+    const r = detectPieceKinds({ frame, profile: carrom, calibration: cal }, detectOne, { ...PIECE_KIND_DEFAULTS, minUnpaintedCoverage: 0 });
+    const kinds = r.discs.map((d) => `${d.kind}@${d.xMm},${d.yMm}`).sort();
+    expect(kinds).toEqual(['man@-100,0', 'man@0,-100', 'man@0,100', 'man@100,0', 'man@200,100', 'queen@60,60', 'striker@-150,150'].sort());
+    const men = r.discs.filter((d) => d.kind === 'man');
+    expect(new Set(men.filter((d) => d.rgb[0] > 128).map((d) => d.team)).size).toBe(1);
+    expect(men.find((d) => d.rgb[0] > 128)!.team).not.toBe(men.find((d) => d.rgb[0] < 128)!.team);
+    expect(r.discs.filter((d) => d.kind !== 'man').every((d) => d.team === null)).toBe(true);
+  });
+});
