@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { noEffects } from '../../fixtures/render/effects.ts';
+import { randomScene } from '../../fixtures/render/random-scene.ts';
+import { renderScene, type SceneTruth } from '../../fixtures/render/scene.ts';
 import { GAMES } from '../../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { evaluateScene, summarise, type MeasuredDisc, type TruthDisc } from './evaluate.ts';
@@ -48,5 +51,51 @@ describe('the accuracy benchmark', () => {
     const none = summarise([evaluateScene(rules, profile, truth, null)]);
     expect(none.boardFoundPct).toBe(0);
     expect(none.recallPct).toBe(0);
+  });
+});
+
+/** A small render's truth, read back as the benchmark reads it from a file. */
+function renderedTruth(profileId: string, seed: number): SceneTruth {
+  const p = BOARD_PROFILES[profileId]!;
+  return JSON.parse(JSON.stringify(renderScene(randomScene(p, seed, { widthPx: 320, heightPx: 180, effects: noEffects() }), p).truth)) as SceneTruth;
+}
+
+/** What a flawless detector reports: every disc the camera sees, exactly where it is. */
+function flawless(truth: SceneTruth): MeasuredDisc[] {
+  return truth.discs
+    .filter((d) => ['in-play', 'ditch', 'hole', 'compartment'].includes(d.state))
+    .map((d) => ({ xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: 0.05, team: d.team }));
+}
+
+describe('the accuracy benchmark on rendered truth', () => {
+  const scenes: [string, number][] = [
+    ['crokinole-nca-26in', 7],
+    ['curling-mat', 4],
+    ['sjoelbak-standard-40x200', 5],
+    ['table-shuffleboard-9ft', 7],
+  ];
+  for (const [id, seed] of scenes) {
+    it(`${id} seed ${seed}: a flawless detector makes every call and the score of the truth`, () => {
+      const truth = renderedTruth(id, seed);
+      const ev = evaluateScene(GAMES[truth.game]!, BOARD_PROFILES[id]!, truth, flawless(truth));
+      expect(ev.calls).toBeGreaterThan(0);
+      expect(ev).toMatchObject({ wrongCalls: 0, tooClose: 0, exactScore: true, falsePositives: 0 });
+      // The discs alone (no recorded calls) are judged the same: the rules worked out again.
+      expect(evaluateScene(GAMES[truth.game]!, BOARD_PROFILES[id]!, truth.discs, flawless(truth))).toEqual(ev);
+    });
+  }
+
+  it('judges against the calls and score recorded in the truth', () => {
+    const truth = renderedTruth('crokinole-nca-26in', 7);
+    const rules = GAMES.crokinole!;
+    const p = BOARD_PROFILES['crokinole-nca-26in']!;
+    const e = truth.expected!;
+    const otherScore: SceneTruth = { ...truth, expected: { ...e, score: { ...e.score, A: (e.score.A ?? 0) + 5 } } };
+    expect(evaluateScene(rules, p, otherScore, flawless(truth)).exactScore).toBe(false);
+    const inPlay = e.calls.findIndex((c) => c.inPlay && c.points > 0);
+    const otherCall: SceneTruth = { ...truth, expected: { ...e, calls: e.calls.map((c, i) => (i === inPlay ? { ...c, zone: 'out', points: 0 } : c)) } };
+    expect(evaluateScene(rules, p, otherCall, flawless(truth)).wrongCalls).toBe(1);
+    // Explicit options: the truth's calls were made under others, so they are worked out again.
+    expect(evaluateScene(rules, p, otherScore, flawless(truth), rules.defaultOptions as Record<string, unknown>).exactScore).toBe(true);
   });
 });

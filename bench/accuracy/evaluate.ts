@@ -1,20 +1,30 @@
 /**
  * Scoring the vision against scene truth: matches, errors in millimetres, and the calls the
- * rules make from what was measured versus from the truth. Pure: no images, no timing.
+ * rules make from what was measured versus the truth's expected calls (recorded in the truth
+ * by the renderer, from the true positions). Pure: no images, no timing.
  */
-import type { BoardState, DiscState } from '../../rules/core/board-state.ts';
+import type { BoardState, DiscState, PieceKind } from '../../rules/core/board-state.ts';
 import type { GameRules } from '../../rules/core/define-rules.ts';
-import { foldJournal } from '../../rules/core/match.ts';
-import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { pieceRadiusMm, type BoardProfile } from '../../rules/profiles/schema.ts';
+import { expectedCalls, scoringContext, type ExpectedCalls } from '../../fixtures/render/expected-calls.ts';
 
 export interface TruthDisc {
   id: string;
   team: string;
+  kind?: PieceKind;
   state: string;
   xMm: number;
   yMm: number;
   radiusMm: number;
   topVisibleFraction: number;
+  onTopOfId?: string;
+}
+
+/** A scene's truth as far as the benchmark reads it (fixtures/render SceneTruth fits). */
+export interface TruthScene {
+  discs: TruthDisc[];
+  /** The rules' calls from the true positions; worked out here when absent. */
+  expected?: ExpectedCalls;
 }
 
 export interface MeasuredDisc {
@@ -23,6 +33,8 @@ export interface MeasuredDisc {
   radiusMm: number;
   uncertaintyMm: number;
   team: string | null;
+  /** The piece's kind, when the vision tells kinds apart (carrom's queen and striker). */
+  kind?: PieceKind;
 }
 
 export interface SceneEvaluation {
@@ -47,7 +59,8 @@ export interface SceneEvaluation {
   details: string[];
 }
 
-const ON_BOARD = new Set(['in-play', 'ditch', 'hole']);
+/** Discs lying where the camera sees them (carrom pockets swallow theirs). */
+const ON_BOARD = new Set(['in-play', 'ditch', 'hole', 'compartment']);
 
 function rotate(d: MeasuredDisc, angleRad: number): MeasuredDisc {
   const c = Math.cos(angleRad);
@@ -74,13 +87,19 @@ function matchDiscs(truth: TruthDisc[], measured: MeasuredDisc[], maxDistMm: num
   return { pairs, unmatched: measured.map((_, i) => i).filter((i) => !usedM.has(i)) };
 }
 
+/**
+ * One scene: `truth` is the scene's truth (or just its discs); `options`, when given, are
+ * option overrides to call the board under instead of those the truth's expected calls were
+ * made under (which are then worked out again here).
+ */
 export function evaluateScene(
   rules: GameRules<any>,
   profile: BoardProfile,
-  truthDiscs: TruthDisc[],
+  truth: TruthScene | TruthDisc[],
   measuredIn: MeasuredDisc[] | null,
-  options: Record<string, unknown> = rules.defaultOptions as Record<string, unknown>,
+  options?: Record<string, unknown>,
 ): SceneEvaluation {
+  const truthDiscs = Array.isArray(truth) ? truth : truth.discs;
   const visible = truthDiscs.filter((t) => ON_BOARD.has(t.state));
   const expectedDiscs = visible.filter((t) => t.topVisibleFraction >= 0.6);
   const base: SceneEvaluation = {
@@ -133,12 +152,9 @@ export function evaluateScene(
   }
   res.falsePositives = unmatched.length;
 
-  const teamsAll = [...new Set([...truthTeams, ...truthDiscs.map((d) => d.team)])].filter((t) => t.length > 0).sort();
-  const holeTruth: Record<string, number> = {};
-  const truthState: BoardState = {
-    discs: visible.map((t): DiscState => ({ id: t.id, team: t.team, xMm: t.xMm, yMm: t.yMm, radiusMm: t.radiusMm })),
-    hole: holeTruth,
-  };
+  const recorded = Array.isArray(truth) ? undefined : truth.expected;
+  const expected = recorded && recorded.game === rules.id && options === undefined ? recorded : expectedCalls(profile, truthDiscs, { rules, ...(options ? { overrides: options } : {}) });
+  if (!expected) throw new Error(`no expected calls for ${rules.id}`);
   const measuredState: BoardState = {
     discs: measured.map((m, i): DiscState => {
       const pair = pairs.find(([, mm]) => mm === i);
@@ -147,19 +163,16 @@ export function evaluateScene(
         team: mapping.get(m.team ?? '') ?? m.team ?? '?',
         xMm: m.xMm,
         yMm: m.yMm,
-        radiusMm: radius,
+        radiusMm: m.kind ? pieceRadiusMm(profile, m.kind) : radius,
         uncertaintyMm: m.uncertaintyMm,
+        ...(m.kind ? { kind: m.kind } : {}),
       };
     }),
-    // The camera sees discs lying in a hole like any other (the rules call them 20s).
-    hole: {},
   };
-  // A match just set up with these teams is the context the rules score one board in.
-  const setup = foldJournal({ games: { [rules.id]: rules }, profiles: { [profile.id]: profile } }, [{ type: 'setup', game: rules.id, teams: teamsAll.length >= 2 ? teamsAll : ['A', 'B'], profileId: profile.id, options }]);
-  const match = setup.state ?? undefined;
-  const ctxT = { profile, options, ...(match ? { match } : {}) };
-  const truthCalls = rules.callDiscs(truthState, ctxT);
-  const measuredCalls = rules.callDiscs(measuredState, ctxT);
+  // The measured board is called in the same match the truth's calls were made in.
+  const ctx = scoringContext(rules, profile, expected.teams, expected.variant, options ?? {});
+  const truthCalls = expected.calls;
+  const measuredCalls = rules.callDiscs(measuredState, ctx);
   for (const mc of measuredCalls) {
     const tc = truthCalls.find((c) => c.id === mc.id);
     if (!tc) continue;
@@ -174,9 +187,9 @@ export function evaluateScene(
       res.details.push(`${mc.id}: called ${mc.zone}/${mc.points}/${mc.call} (clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}), truth ${tc.zone}/${tc.points}/${tc.call} (clearance ${tc.clearanceMm.toFixed(2)})`);
     }
   }
-  const st = rules.scoreRound(truthState, ctxT).points;
-  const sm = rules.scoreRound(measuredState, ctxT).points;
-  res.exactScore = teamsAll.every((t) => (st[t] ?? 0) === (sm[t] ?? 0));
+  const st = expected.score;
+  const sm = rules.scoreRound(measuredState, ctx).points;
+  res.exactScore = [...new Set([...Object.keys(st), ...Object.keys(sm)])].every((t) => (st[t] ?? 0) === (sm[t] ?? 0));
   if (!res.exactScore) res.details.push(`score truth ${JSON.stringify(st)} measured ${JSON.stringify(sm)}`);
   return res;
 }

@@ -14,6 +14,7 @@ import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../../vision/pipeline/analyze-frame.ts';
 import { ensureCorpus } from './corpus.ts';
 import { evaluateScene, summarise, type SceneEvaluation, type Summary } from './evaluate.ts';
+import { formatKinds, tallyKinds, type KindTally } from './piece-kinds.ts';
 
 const args = parseArgs({
   options: {
@@ -28,6 +29,7 @@ const count = Number(args.count);
 const shiftMm = Number(args['shift-mm']);
 const { cv } = await loadOpenCv();
 const rows: { name: string; summary: Summary; medianMs: number; p95Ms: number }[] = [];
+const kindLines: string[] = [];
 const all: SceneEvaluation[] = [];
 const allMs: number[] = [];
 
@@ -53,14 +55,16 @@ for (const id of args.profiles!.split(',')) {
   if (process.stderr.isTTY) process.stderr.write('\n');
   const evals: SceneEvaluation[] = [];
   const ms: number[] = [];
+  const kinds: KindTally = {};
   for (const [i, item] of items.entries()) {
     const frame = await loadImageFile(item.pngPath);
     const t0 = performance.now();
     const analysis = analyzeFrame(cv, frame, profile);
     ms.push(performance.now() - t0);
     const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;
-    const ev = evaluateScene(rules, profile, item.truth.discs, measured);
+    const ev = evaluateScene(rules, profile, item.truth, measured);
     evals.push(ev);
+    if (profile.pieces.length > 1) tallyKinds(profile, item.truth.discs, measured, kinds);
     if (args.verbose && (ev.details.length > 0 || !ev.boardFound || ev.matched < ev.expected || ev.falsePositives > 0)) {
       const reason = analysis.calibration.found ? '' : ` board not found: ${analysis.calibration.reason}`;
       console.log(`${item.name}: matched ${ev.matched}/${ev.expected}, false ${ev.falsePositives}${reason}`);
@@ -70,6 +74,7 @@ for (const id of args.profiles!.split(',')) {
   }
   if (process.stderr.isTTY) process.stderr.write('\n');
   rows.push({ name: id, summary: summarise(evals), medianMs: pct(ms, 0.5), p95Ms: pct(ms, 0.95) });
+  if (profile.pieces.length > 1) kindLines.push(`${id} kinds named right / matched: ${formatKinds(kinds)}`);
   all.push(...evals);
   allMs.push(...ms);
 }
@@ -85,3 +90,4 @@ for (const r of rows) {
     [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(r.medianMs, 0), f(r.p95Ms, 0)].join('\t'),
   );
 }
+for (const l of kindLines) console.log(l);
