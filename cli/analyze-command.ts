@@ -66,7 +66,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     if (VIDEO_EXT.has(extname(file).toLowerCase())) {
       // A video goes through the live referee: shots, calls and the running score.
       const { analyzeVideo } = await import('./analyze-video.ts');
-      const code = await analyzeVideo(file, { setup, ...(teamColors ? { teamColors } : {}), json: args.flags.json === true }, io);
+      const code = await analyzeVideo(file, { setup, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), json: args.flags.json === true }, io);
       exit = Math.max(exit, code);
       continue;
     }

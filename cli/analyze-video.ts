@@ -3,7 +3,8 @@
  * each shot (who shot, what it hit, what left the board, the calls) and the running score, and
  * the final score; with --json, one object per state at rest (DESIGN.md's analyze format, plus
  * the shot) and a last one with the final score. y4m and Motion JPEG need nothing else; mp4
- * (webm, mov, mkv) needs ffmpeg on the PATH.
+ * (webm, mov, mkv) needs ffmpeg on the PATH. With --annotate <dir>: an annotated video (mp4 with
+ * ffmpeg, else MJPEG), one image per shot at the moment of its call and a contact sheet.
  *
  * analyze-command.ts calls analyzeVideo(path, options, io) for each video input and folds the
  * returned exit code into its own.
@@ -17,6 +18,9 @@ import type { Rgb } from '../vision/detect/teams.ts';
 import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
 import { openVideo } from '../vision/video/open-video.ts';
 import { VideoReadError, type VideoSource } from '../vision/video/types.ts';
+import type { VideoWriteFormat } from '../vision/video/video-writer.ts';
+import { AnnotationLog } from './annotate-log.ts';
+import { annotateVideo, type AnnotatedFiles } from './annotate-video.ts';
 import { EXIT } from './exit-codes.ts';
 import type { GameSetup } from './game-setup.ts';
 import type { CliIo } from './io.ts';
@@ -42,6 +46,13 @@ export interface AnalyzeVideoOptions {
   matchOptions?: Record<string, unknown>;
   /** Show a progress bar on stderr (default: when stderr is a terminal). */
   progress?: boolean;
+  /**
+   * Folder for the annotated video (every frame with the board, calls and tracks), one image
+   * per shot at the moment of its call, and a contact sheet of all shots.
+   */
+  annotateDir?: string;
+  /** The annotated video's format: 'auto' (default) is mp4 with ffmpeg, else MJPEG. */
+  annotateFormat?: VideoWriteFormat | 'auto';
 }
 
 interface TtyLike {
@@ -49,7 +60,7 @@ interface TtyLike {
   columns?: number;
 }
 
-function progressBar(io: CliIo, total: number | null): { update: (done: number, tMs: number) => void; clear: () => void } {
+function progressBar(io: CliIo, total: number | null, what = 'frame'): { update: (done: number, tMs: number) => void; clear: () => void } {
   const tty = io.stderr as unknown as TtyLike;
   let last = 0;
   let shown = false;
@@ -62,7 +73,7 @@ function progressBar(io: CliIo, total: number | null): { update: (done: number, 
       const width = Math.max(10, Math.min(40, (tty.columns ?? 80) - 40));
       const frac = total ? Math.min(1, done / total) : 0;
       const bar = total ? `[${'#'.repeat(Math.round(frac * width)).padEnd(width, '.')}] ${(frac * 100).toFixed(0).padStart(3)}%` : '[streaming]';
-      io.stderr.write(`\r${bar} frame ${done}${total ? `/${total}` : ''} (${(tMs / 1000).toFixed(1)} s)`);
+      io.stderr.write(`\r${bar} ${what} ${done}${total ? `/${total}` : ''} (${(tMs / 1000).toFixed(1)} s)`);
     },
     clear() {
       if (shown) io.stderr.write('\r\x1b[K');
@@ -112,6 +123,7 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
     write(`${path}: ${video.info.widthPx}x${video.info.heightPx}, ${video.info.fps.toFixed(2)} fps${video.info.frameCount ? `, ${video.info.frameCount} frames` : ''} (${video.info.container})\n`);
     if (fromTruth) write(`  match set up as in the JSON beside the video: ${JSON.stringify(fromTruth)}\n`);
   }
+  const log = options.annotateDir ? new AnnotationLog(teams) : null;
   let session;
   try {
     session = await runSession(video, {
@@ -120,8 +132,12 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
       setup: matchSetup,
       profile: setup.profile,
       ...(options.teamColors ? { teamColors: options.teamColors } : {}),
-      onFrame: (i, stats) => bar?.update(i + 1, stats.tMs),
+      onFrame: (i, stats) => {
+        log?.onFrame(i, stats);
+        bar?.update(i + 1, stats.tMs);
+      },
       onTrackerEvent: (e) => {
+        log?.onTrackerEvent(e);
         if (e.type === 'ready') {
           calibration = e.calibration;
           if (!options.json) write(`  board found at ${(e.tMs / 1000).toFixed(1)} s (fit ${e.calibration.rmsErrorPx.toFixed(2)} px)\n`);
@@ -129,6 +145,7 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
         if (e.type === 'no-board') noBoard = e.reason;
       },
       onMessage: (m, referee) => {
+        log?.onMessage(m, referee);
         if (m.type === 'warning') warnings.push(m.text);
         if (!options.json) {
           write(`  ${describeMessage(m).replace(/\n/g, '\n  ')}\n`);
@@ -171,6 +188,27 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
   }
   const state = session.referee.state;
   const comparison = truth ? compareWithTruth(truth, session) : null;
+  let annotated: AnnotatedFiles | null = null;
+  if (log && options.annotateDir) {
+    // A second pass over the video draws what the first one saw.
+    const annotateBar = showProgress ? progressBar(io, video.info.frameCount, 'annotating frame') : null;
+    try {
+      annotated = await annotateVideo(path, log, {
+        outDir: options.annotateDir,
+        profile: setup.profile,
+        calibration: session.calibration,
+        ...(options.fps ? { fps: options.fps } : {}),
+        ...(options.annotateFormat ? { format: options.annotateFormat } : {}),
+        onProgress: (done) => annotateBar?.update(done, log.frameMs[done - 1] ?? 0),
+      });
+    } catch (e) {
+      annotateBar?.clear();
+      io.stderr.write(`${path}: could not write the annotated video: ${(e as Error).message}\n`);
+      return EXIT.failure;
+    }
+    annotateBar?.clear();
+  }
+  const annotatedJson = annotated ? { annotated: { video: annotated.video, videoFormat: annotated.videoFormat, frames: annotated.frames, shotImages: annotated.shotImages, contactSheet: annotated.contactSheet } } : {};
   if (options.json) {
     write(
       `${JSON.stringify({
@@ -186,12 +224,17 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
         journal: session.referee.journal,
         timingsMs: { frames: session.frames, trackMedian: round2(percentile(session.cheapMs, 0.5)), trackP99: round2(percentile(session.cheapMs, 0.99)), decodePerFrame: round2(session.decodeMs / Math.max(1, session.frames)), wall: Math.round(session.wallMs) },
         ...(comparison ? { truth: { agree: comparison.agree, shots: comparison.shotsTruth, finalScore: comparison.finalTruth } } : {}),
+        ...annotatedJson,
         warnings: warnings.splice(0),
       })}\n`,
     );
   } else {
     write(`  final score: ${formatScore(state.scores)} after ${state.rounds.length} round(s), ${session.messages.filter((m) => m.type === 'shot').length} shot(s)${state.pendingIds.length > 0 ? `; waiting for a decision on ${state.pendingIds.join(', ')}` : ''}\n`);
     if (comparison) for (const line of describeComparison(comparison)) write(`  ${line}\n`);
+    if (annotated) {
+      write(`  annotated video: ${annotated.video} (${annotated.frames} frames, ${annotated.videoFormat})\n`);
+      write(annotated.contactSheet ? `  shots: ${annotated.shotImages.length} image(s) (${annotated.shotImages[0]} ...), contact sheet ${annotated.contactSheet}\n` : '  no shots: no shot images\n');
+    }
   }
   return EXIT.ok;
 }

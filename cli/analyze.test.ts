@@ -1,12 +1,18 @@
-import { mkdtempSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sample } from '../fixtures/samples/samples.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
+import { applyHomography, invert3 } from '../vision/geometry/homography.ts';
+import type { Frame } from '../vision/image/frame.ts';
+import { loadImageFile } from '../vision/image/load-image-node.ts';
+import { ffmpegOnPath, openVideo } from '../vision/video/open-video.ts';
 import { main } from './main.ts';
+import { truthBeside } from './video-truth.ts';
 
 async function run(argv: string[]) {
   const out = new PassThrough();
@@ -80,4 +86,140 @@ describe('disc-referee analyze', () => {
     const noArgs = await run(['analyze', '--game', 'crokinole']);
     expect(noArgs.code).toBe(2);
   });
+});
+
+/** The mp4 tests need ffmpeg: without it they fail and say so (CI installs it). */
+function requireFfmpeg(): void {
+  if (!ffmpegOnPath()) throw new Error('ffmpeg is not on the PATH: install it (Debian: apt-get install ffmpeg) to run the mp4 tests');
+}
+
+async function frameAt(path: string, index: number, fps?: number): Promise<Frame> {
+  const video = await openVideo(path, fps ? { fps } : {});
+  try {
+    for await (const f of video.frames()) if (f.index === index) return f.toFrame();
+  } finally {
+    video.close();
+  }
+  throw new Error(`${path} has no frame ${index}`);
+}
+
+/** Pixels of a square window where some channel differs by more than `threshold`, and the mean difference. */
+function differ(a: Frame, b: Frame, cx: number, cy: number, half: number, threshold: number): { count: number; mean: number } {
+  let count = 0;
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.max(0, Math.round(cy - half)); y <= Math.min(a.heightPx - 1, Math.round(cy + half)); y++) {
+    for (let x = Math.max(0, Math.round(cx - half)); x <= Math.min(a.widthPx - 1, Math.round(cx + half)); x++) {
+      const j = (y * a.widthPx + x) * 4;
+      let worst = 0;
+      for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(a.data[j + c]! - b.data[j + c]!));
+      if (worst > threshold) count++;
+      sum += worst;
+      n++;
+    }
+  }
+  return { count, mean: sum / Math.max(1, n) };
+}
+
+describe('disc-referee analyze <video>', () => {
+  const video = 'fixtures/samples/video/crokinole-match.mjpeg';
+  const dir = mkdtempSync(join(tmpdir(), 'annotate-video-'));
+  let lines: Record<string, any>[] = [];
+
+  beforeAll(async () => {
+    const r = await run(['analyze', video, '--game', 'crokinole', '--json', '--annotate', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+  }, 300_000);
+
+  it('--annotate writes an image per shot at its call, a contact sheet and an annotated video', async () => {
+    requireFfmpeg();
+    const source = await openVideo(video);
+    const { widthPx, heightPx, fps, frameCount } = source.info;
+    source.close();
+    const shots = lines.filter((l) => l.kind === 'shot');
+    const final = lines.at(-1)!;
+    expect(shots.length).toBeGreaterThan(0);
+    expect(final.annotated).toMatchObject({ videoFormat: 'mp4', frames: frameCount, video: join(dir, 'crokinole-match.annotated.mp4'), contactSheet: join(dir, 'crokinole-match.shots.png') });
+    expect(final.annotated.shotImages).toEqual(shots.map((s) => join(dir, `crokinole-match.shot-${String(s.shot.number).padStart(2, '0')}.png`)));
+
+    // The annotated video reads back: every frame, the source's size.
+    const annotated = await openVideo(final.annotated.video);
+    let frames = 0;
+    for await (const f of annotated.frames()) {
+      expect([f.widthPx, f.heightPx]).toEqual([widthPx, heightPx]);
+      frames++;
+    }
+    expect(frames).toBe(frameCount);
+
+    // The contact sheet holds every shot: columns of thumbnails, a caption under each.
+    const sheet = await loadImageFile(final.annotated.contactSheet);
+    const cols = Math.min(4, Math.ceil(Math.sqrt(shots.length)));
+    const rows = Math.ceil(shots.length / cols);
+    const thumbH = Math.round((heightPx * Math.min(widthPx, 480)) / widthPx);
+    expect([sheet.widthPx, sheet.heightPx]).toEqual([cols * (Math.min(widthPx, 480) + 8) + 8, rows * (thumbH + 22 + 8) + 8]);
+
+    // Each shot image is the frame of its call with the discs marked: where a disc lies the
+    // pixels differ from the source frame; a corner with no disc and no label is untouched.
+    const H = invert3(final.calibration.imageToBoard)!;
+    for (const s of shots) {
+      const png = await loadImageFile(join(dir, `crokinole-match.shot-${String(s.shot.number).padStart(2, '0')}.png`));
+      expect([png.widthPx, png.heightPx]).toEqual([widthPx, heightPx]);
+      const index = Math.round((s.timestampMs * fps) / 1000);
+      const src = await frameAt(video, index);
+      for (const d of s.discs.filter((x: { xMm: number | null }) => x.xMm !== null)) {
+        const p = applyHomography(H, d.xMm, d.yMm);
+        expect(differ(png, src, p.x, p.y, 12, 40).count).toBeGreaterThan(10);
+      }
+      expect(differ(png, src, 12, heightPx - 13, 10, 0).count).toBe(0);
+    }
+    // The same marks on the video's frame of a call (through H.264: differences well over its noise).
+    const last = shots.filter((s) => s.discs.some((x: { xMm: number | null }) => x.xMm !== null)).at(-1)!;
+    const index = Math.round((last.timestampMs * fps) / 1000);
+    const [src, out] = [await frameAt(video, index), await frameAt(final.annotated.video, index)];
+    const disc = last.discs.find((x: { xMm: number | null }) => x.xMm !== null);
+    const p = applyHomography(H, disc.xMm, disc.yMm);
+    expect(differ(out, src, p.x, p.y, 12, 40).count).toBeGreaterThan(10);
+    expect(differ(out, src, 12, heightPx - 13, 10, 40).count).toBe(0);
+  }, 300_000);
+
+  it('reads an mp4 (through ffmpeg) and makes the same calls as on the Motion JPEG', async () => {
+    requireFfmpeg();
+    const tmp = mkdtempSync(join(tmpdir(), 'mp4-'));
+    const truth = JSON.parse(readFileSync(video.replace(/\.mjpeg$/, '.json'), 'utf8')) as { fps: number };
+    const mp4 = join(tmp, 'crokinole-match.mp4');
+    const enc = spawnSync('ffmpeg', ['-v', 'error', '-y', '-f', 'mjpeg', '-framerate', String(truth.fps), '-i', video, '-c:v', 'libx264', '-crf', '18', '-pix_fmt', 'yuv420p', mp4], { encoding: 'utf8' });
+    expect(enc.stderr).toBe('');
+    expect(enc.status).toBe(0);
+    // The match set up as for the Motion JPEG (the JSON beside a video carries it).
+    copyFileSync(video.replace(/\.mjpeg$/, '.json'), join(tmp, 'crokinole-match.json'));
+    const r = await run(['analyze', mp4, '--game', 'crokinole', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, any>);
+    // Disc ids are the tracker's own numbering (a flicker of noise takes a number): compared
+    // without them, each shot's ruling, hits, removals and scores.
+    const noIds = (text: string) => text.replace(/\bd\d+\b/g, 'd#');
+    const shotsOf = (ls: Record<string, any>[]) =>
+      ls
+        .filter((l) => l.kind === 'shot')
+        .map((l) => ({
+          number: l.shot.number,
+          round: l.shot.round,
+          shooter: l.shot.shooter,
+          valid: l.shot.valid,
+          hits: l.shot.hits.length,
+          removed: l.shot.removed.map((x: { reason: string }) => x.reason).sort(),
+          notes: l.shot.notes.map(noIds),
+          takeAway: l.shot.takeAway.length,
+          calls: l.discs.map((d: { team: string; zone: string; points: number; call: string }) => `${d.team} ${d.zone} ${d.points} ${d.call}`).sort(),
+          score: l.score,
+          matchScore: l.matchScore,
+        }));
+    expect(shotsOf(got).length).toBe(shotsOf(lines).length);
+    expect(shotsOf(got)).toEqual(shotsOf(lines));
+    expect(got.at(-1)).toMatchObject({ kind: 'final', score: lines.at(-1)!.score, shots: lines.at(-1)!.shots });
+    expect(got.at(-1)!.score).toEqual(truthBeside(video)!.finalScore);
+  }, 300_000);
 });

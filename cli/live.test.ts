@@ -30,79 +30,105 @@ function io() {
   return { io: { stdin: new PassThrough(), stdout: out, stderr: err }, text: () => ({ stdout, stderr }) };
 }
 
-const path = bundledMatches().crokinole!;
+const bundled = bundledMatches();
+const path = bundled.crokinole!;
 let truth: VideoTruth;
-let session: SessionResult;
 
-beforeAll(async () => {
+beforeAll(() => {
   truth = truthBeside(path)!;
+});
+
+async function play(video: string): Promise<{ truth: VideoTruth; session: SessionResult }> {
+  const t = truthBeside(video)!;
   const { cv } = await loadOpenCv();
-  session = await runSession(await openVideo(path), {
+  const session = await runSession(await openVideo(video), {
     cv,
     env: { games: GAMES, profiles: BOARD_PROFILES },
-    setup: truth.setup,
-    profile: BOARD_PROFILES[truth.profileId]!,
-    teamColors: truth.teams.map((t) => rgbOf(t.color)).filter((c): c is Rgb => c !== null),
+    setup: t.setup,
+    profile: BOARD_PROFILES[t.profileId]!,
+    teamColors: t.teams.map((x) => rgbOf(x.color)).filter((c): c is Rgb => c !== null),
   });
-}, 120_000);
+  return { truth: t, session };
+}
 
-describe('live referee on the bundled rendered match', () => {
+/**
+ * Hand trips that take away a disc the tracker still holds: one on the board or in the hole
+ * (a disc that went off a mat onto the table is out of the tracker's sight and mind).
+ */
+function handChanges(t: VideoTruth): number {
+  const offBoardAt = (id: string, tMs: number) => {
+    const last = t.shots.filter((s) => s.flickMs < tMs && (s.shotDiscId === id || s.movedIds.includes(id))).at(-1);
+    return last?.removed.some((r) => r.id === id && r.reason === 'off-board') ?? false;
+  };
+  return t.handEpisodes.filter((h) => h.purpose !== 'shot' && h.removedIds.some((id) => !offBoardAt(id, h.startMs))).length;
+}
+
+const GAMES_BUNDLED = Object.keys(bundled).sort();
+
+describe.each(GAMES_BUNDLED)('live referee on the bundled rendered %s match', (game) => {
+  let t: VideoTruth;
+  let session: SessionResult;
+
+  beforeAll(async () => {
+    ({ truth: t, session } = await play(bundled[game]!));
+  }, 120_000);
+
   it('finds every shot, once, after its disc came to rest', () => {
     const shots = session.messages.filter((m) => m.type === 'shot');
-    expect(shots).toHaveLength(truth.shots.length);
+    expect(shots).toHaveLength(t.shots.length);
     shots.forEach((s, i) => {
       // (A disc creeping its last fraction of a millimetre is at rest to a camera.)
-      expect(s.tMs).toBeGreaterThanOrEqual(truth.shots[i]!.restMs - 50);
-      expect(s.tMs).toBeLessThan(truth.shots[i + 1]?.flickMs ?? Infinity);
+      expect(s.tMs).toBeGreaterThanOrEqual(t.shots[i]!.restMs - 50);
+      expect(s.tMs).toBeLessThan(t.shots[i + 1]?.flickMs ?? Infinity);
     });
-    // The disc taken away by hand after the miss is a change by hand, not a shot.
-    expect(session.trackerEvents.filter((e) => e.type === 'board-change')).toHaveLength(truth.handEpisodes.filter((h) => h.purpose !== 'shot').length);
+    // Discs taken away by hand are a change by hand, not a shot.
+    expect(session.trackerEvents.filter((e) => e.type === 'board-change')).toHaveLength(handChanges(t));
   });
 
   it('sees who hit whom (by team: two discs of a team can swap places in a crowd) and what left the board', () => {
     const journal = session.referee.journal.filter((e) => e.type === 'shot');
-    const teamOfTruth = (id: string) => truth.discs.find((d) => d.id === id)!.team;
-    truth.shots.forEach((t, i) => {
+    const teamOfTruth = (id: string) => t.discs.find((d) => d.id === id)!.team;
+    t.shots.forEach((ts, i) => {
       const e = journal[i]!;
       if (e.type !== 'shot') throw new Error('not a shot');
-      expect(e.shot.shooter).toBe(t.shooter);
+      expect(e.shot.shooter).toBe(ts.shooter);
       const teamSeen = (id: string) => (id === e.shot.shotDiscId ? e.shot.shooter : [...e.shot.before.discs, ...e.shot.after.discs].find((d) => d.id === id)?.team);
       // Every contact seen happened; the first contact (the shot disc's) and whether the shot
       // struck an opponent are as in the truth (a disc struck again after stopping may be missed).
       const seen = (e.shot.hits ?? []).map((h) => `${teamSeen(h.byId)}>${teamSeen(h.hitId)}`);
-      const want = t.hits.map((h) => `${teamOfTruth(h.byId)}>${teamOfTruth(h.hitId)}`);
+      const want = ts.hits.map((h) => `${teamOfTruth(h.byId)}>${teamOfTruth(h.hitId)}`);
       for (const h of seen) expect(want).toContain(h);
       expect(seen[0]).toBe(want[0]);
-      const opp = (hits: string[]) => hits.some((h) => h.startsWith(`${t.shooter}>`) && !h.endsWith(`>${t.shooter}`));
+      const opp = (hits: string[]) => hits.some((h) => h.startsWith(`${ts.shooter}>`) && !h.endsWith(`>${ts.shooter}`));
       expect(opp(seen)).toBe(opp(want));
-      expect((e.shot.removed ?? []).map((r) => r.reason).sort()).toEqual(t.removed.map((r) => r.reason).sort());
+      expect((e.shot.removed ?? []).map((r) => r.reason).sort()).toEqual(ts.removed.map((r) => r.reason).sort());
     });
   });
 
-  it('measures where the discs came to rest (in the truth\'s board frame)', () => {
-    const map = toTruthFrame(truth, session.calibration!);
-    const last = truth.shots.at(-1)!;
+  it("measures where the discs came to rest (in the truth's board frame)", () => {
+    const map = toTruthFrame(t, session.calibration!);
+    const last = t.shots.at(-1)!;
     const seen = session.trackerEvents.filter((e) => e.type === 'shot').at(-1)!;
     if (seen.type !== 'shot') throw new Error('not a shot');
     for (const d of seen.shot.after.discs) {
       const p = map(d.xMm, d.yMm);
-      const nearest = Math.min(...last.event.after.discs.map((t) => Math.hypot(t.xMm - p.xMm, t.yMm - p.yMm)));
+      const nearest = Math.min(...last.event.after.discs.map((x) => Math.hypot(x.xMm - p.xMm, x.yMm - p.yMm)));
       expect(nearest).toBeLessThan(3);
     }
     expect(seen.shot.after.discs).toHaveLength(last.event.after.discs.length);
   });
 
   it('keeps the score the truth has', () => {
-    const cmp = compareWithTruth(truth, session);
+    const cmp = compareWithTruth(t, session);
     expect(cmp.shotsSeen).toBe(cmp.shotsTruth);
     expect(cmp.hitAgree).toBe(cmp.hitCompared);
     expect(cmp.validAgree).toBe(cmp.hitCompared);
-    expect(session.referee.state.scores).toEqual(truth.finalScore);
+    expect(session.referee.state.scores).toEqual(t.finalScore);
   });
 });
 
 describe('disc-referee demo', () => {
-  it('plays the bundled match and agrees with its truth', async () => {
+  it('plays the bundled crokinole match and agrees with its truth', async () => {
     const r = io();
     const code = await main(['demo'], r.io);
     const { stdout, stderr } = r.text();
@@ -113,10 +139,41 @@ describe('disc-referee demo', () => {
     expect(stdout).toContain(`final score: ${Object.entries(truth.finalScore).map(([t, p]) => `${t} ${p}`).join(' - ')}`);
   }, 120_000);
 
+  it.each(GAMES_BUNDLED.filter((g) => g !== 'crokinole'))('plays the bundled %s match with --game and agrees with its truth', async (game) => {
+    const t = truthBeside(bundled[game]!)!;
+    const r = io();
+    const code = await main(['demo', '--game', game], r.io);
+    const { stdout, stderr } = r.text();
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`a rendered ${GAMES[game]!.name} match`);
+    expect(stdout).toContain(`shot ${t.shots.length} (${t.shots.at(-1)!.shooter}`);
+    expect(stdout).toMatch(/agrees with the truth/);
+    expect(stdout).toContain(`final score: ${Object.entries(t.finalScore).map(([team, p]) => `${team} ${p}`).join(' - ')}`);
+  }, 120_000);
+
+  it('bundles mat matches whose stones leave the mat, with what the rules make of it', () => {
+    const curling = truthBeside(bundled['curling-mat']!)!;
+    expect(curling.shots.flatMap((s) => s.removed.map((r) => r.reason))).toContain('off-board');
+    // A stone short of the hog line: not valid, removed.
+    expect(curling.shots.some((s) => !s.ruling.valid && s.ruling.removedIds.includes(s.shotDiscId))).toBe(true);
+    const shuffle = truthBeside(bundled['shuffleboard-mat']!)!;
+    // A stone played off the mat costs its team 10 at once; one knocked off costs nothing.
+    const played = shuffle.shots.find((s) => s.removed.some((r) => r.id === s.shotDiscId));
+    const knocked = shuffle.shots.find((s) => s.removed.some((r) => r.id !== s.shotDiscId));
+    expect(played).toBeDefined();
+    expect(knocked).toBeDefined();
+    const before = (s: NonNullable<typeof played>) => (s.index === 0 ? { A: 0, B: 0 } : shuffle.shots[s.index - 1]!.scoresAfter);
+    expect(played!.roundEnded).toBeUndefined();
+    expect(played!.scoresAfter[played!.shooter]).toBe(before(played!)[played!.shooter]! - 10);
+    expect(knocked!.roundEnded).toBeUndefined();
+    expect(knocked!.scoresAfter).toEqual(before(knocked!));
+  });
+
   it('says which games have a bundled match', async () => {
     const r = io();
-    expect(await main(['demo', '--game', 'carrom'], r.io)).toBe(2);
-    expect(r.text().stderr).toMatch(/no bundled match for carrom yet \(bundled: crokinole\)/);
+    expect(await main(['demo', '--game', 'pitrush'], r.io)).toBe(2);
+    expect(r.text().stderr).toMatch(new RegExp(`no bundled match for pitrush yet \\(bundled: ${GAMES_BUNDLED.join(', ')}\\)`));
   });
 });
 

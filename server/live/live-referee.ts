@@ -179,7 +179,8 @@ export class LiveReferee {
     let shooter: TeamId = seenTeam ?? turn ?? e.shot.shooter;
     // Turns alternate: the disc's colour only confirms whose shot it was.
     if (turn && seenTeam !== turn) {
-      out.push({ type: 'warning', tMs: e.tMs, text: `${e.shot.shotDiscId} looked like ${seenTeam ?? 'an unknown colour'} but it is ${turn}'s turn: taken as ${turn}'s shot` });
+      // A disc never seen at rest (shot straight off a mat) has no colour to doubt.
+      if (e.shot.shooter !== '?') out.push({ type: 'warning', tMs: e.tMs, text: `${e.shot.shotDiscId} looked like ${seenTeam ?? 'an unknown colour'} but it is ${turn}'s turn: taken as ${turn}'s shot` });
       shooter = turn;
     }
     const inPlay = new Set(state.board.discs.map((d) => d.id));
@@ -241,6 +242,18 @@ export class LiveReferee {
   }
 }
 
+/** Where a disc went, by removal reason, as a shot's line says it. */
+const WHERE_GONE: Record<string, string> = {
+  ditch: 'to the ditch',
+  hole: 'into the hole',
+  pocket: 'into a pocket',
+  compartment: 'into a compartment',
+  'off-board': 'off the board',
+  'back-line': 'past the back line',
+  'side-line': 'over the side line',
+  rule: 'out by rule',
+};
+
 /** One line of plain text for a message (the CLI prints these). */
 export function describe(m: RefereeMessage): string {
   const score = (s: Record<string, number>) => Object.entries(s).map(([t, p]) => `${t} ${p}`).join(' - ');
@@ -248,7 +261,7 @@ export function describe(m: RefereeMessage): string {
   switch (m.type) {
     case 'shot': {
       const hits = m.hits.length > 0 ? `hit ${m.hits.map((h) => `${h.byId}>${h.hitId}`).join(', ')}` : 'no hit';
-      const gone = m.removed.length > 0 ? `; ${m.removed.map((r) => `${r.id} to the ${r.reason}`).join(', ')}` : '';
+      const gone = m.removed.length > 0 ? `; ${m.removed.map((r) => `${r.id} ${WHERE_GONE[r.reason] ?? `out (${r.reason})`}`).join(', ')}` : '';
       const notes = m.notes.length > 0 ? `; ${m.notes.join('; ')}` : '';
       const calls = m.calls.filter((c) => c.inPlay).map((c) => `${c.id}(${c.team}) ${c.zone}${c.call === 'too-close' ? '?' : ''}`).join(' ');
       return `${at} shot ${m.shotNumber} (${m.shooter}, ${m.shotDiscId}): ${hits}${gone}${notes}${m.valid ? '' : ' [shot not valid]'}\n          board: ${calls || 'empty'}; round so far ${score(m.boardScore)}; match ${score(m.scores)}${m.takeAway.length > 0 ? `; take away ${m.takeAway.join(', ')}` : ''}`;

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { BoardTracker } from './board-tracker.ts';
 import { COLORS, DISC_R_MM, play, Script, syntheticCalibration, truthDetector, type SynthState } from './synthetic-frames.ts';
@@ -14,18 +15,25 @@ const profile = BOARD_PROFILES['crokinole-nca-26in']!;
 // The detector is replaced, so opencv is never touched.
 const noCv = {} as CV;
 
-function run(script: Script, settleMs = 100): { events: TrackerEvent[]; tracker: BoardTracker; states: string[] } {
+/** A curling mat cut short to fit the synthetic view, with the synthetic discs' size. */
+const mat: BoardProfile = (() => {
+  const p = structuredClone(BOARD_PROFILES['curling-mat']!);
+  const rect = { minXMm: -160, minYMm: -380, maxXMm: 160, maxYMm: 150 };
+  return { ...p, id: 'curling-mat-short', surface: { ...p.surface, ...rect }, outline: { ...p.outline, ...rect }, pieces: p.pieces.map((x) => ({ ...x, diameterMm: 2 * DISC_R_MM })) };
+})();
+
+function run(script: Script, settleMs = 100, board: BoardProfile = profile): { events: TrackerEvent[]; tracker: BoardTracker; states: string[] } {
   const holder: { state: SynthState } = { state: { discs: [], hand: null } };
   const tracker = new BoardTracker(noCv, {
-    profile,
-    calibration: syntheticCalibration(profile.id),
+    profile: board,
+    calibration: syntheticCalibration(board.id),
     teamColors: [COLORS.A!, COLORS.B!],
     detector: truthDetector(() => holder.state),
     track: { settleMs },
   });
   const events: TrackerEvent[] = [];
   const states: string[] = [];
-  for (const f of play(script, profile, holder)) {
+  for (const f of play(script, board, holder)) {
     events.push(...tracker.push(f));
     states.push(tracker.state);
   }
@@ -147,6 +155,34 @@ describe('BoardTracker on synthetic frames', () => {
     expect(second.removed).toEqual([{ id: b1, reason: 'ditch' }]);
     expect(second.hits).toEqual([{ byId: second.shotDiscId, hitId: b1 }]);
     expect(second.after.discs.some((d) => d.id === b1)).toBe(false);
+  });
+
+  it('on a mat: a stone knocked off it, and one shot straight off its far end, left the board', () => {
+    const s = new Script().add({ id: 'b1', team: 'B', xMm: 60, yMm: -60 }).hold(300);
+    s.handVisit({ xMm: 0, yMm: -320 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -300 }));
+    // a1 strikes b1 from below-left; b1 slides over the right edge and stops on the table.
+    const to = { xMm: 230, yMm: 40 };
+    const dir = { x: to.xMm - 60, y: to.yMm + 60 };
+    const n = Math.hypot(dir.x, dir.y);
+    s.slide([{ id: 'a1', to: { xMm: 60 - (dir.x / n) * r2, yMm: -60 - (dir.y / n) * r2 }, ms: 500 }]);
+    s.slide([{ id: 'b1', to, ms: 600 }]).hold(500);
+    // a2 is pushed the length of the mat and off its far end.
+    s.handVisit({ xMm: -80, yMm: -320 }, 600, () => s.add({ id: 'a2', team: 'A', xMm: -80, yMm: -300 }));
+    s.slide([{ id: 'a2', to: { xMm: -80, yMm: 260 }, ms: 900 }]).hold(500);
+    const { events, tracker } = run(s, 100, mat);
+    const found = shots(events);
+    expect(found).toHaveLength(2);
+    const first = found[0]!.shot;
+    const b1 = first.before.discs.find((d) => d.team === 'B')!.id;
+    expect(first.hits).toEqual([{ byId: first.shotDiscId, hitId: b1 }]);
+    expect(first.removed).toEqual([{ id: b1, reason: 'off-board' }]);
+    expect(first.after.discs.map((d) => d.id)).toEqual([first.shotDiscId]);
+    const second = found[1]!.shot;
+    expect(second.removed).toEqual([{ id: second.shotDiscId, reason: 'off-board' }]);
+    expect(second.movedIds).toEqual([second.shotDiscId]);
+    expect(second.after.discs.map((d) => d.id)).toEqual([first.shotDiscId]);
+    // Nothing is left of either stone: the tracker holds the one stone on the mat.
+    expect(tracker.tracks.map((t) => t.id)).toEqual([first.shotDiscId]);
   });
 
   it('reset() forgets the discs; dispose() makes further use an error', () => {

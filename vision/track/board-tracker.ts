@@ -12,18 +12,21 @@
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { calibrate } from '../calibrate/calibrate.ts';
 import type { CalibrateOptions } from '../calibrate/defaults.ts';
+import { planeAtHeight } from '../calibrate/plane-at-height.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import type { DetectOptions } from '../detect/defaults.ts';
 import type { Rgb } from '../detect/teams.ts';
 import type { DetectedDisc } from '../detect/types.ts';
+import { applyHomography } from '../geometry/homography.ts';
+import { distortPx } from '../geometry/lens.ts';
 import { toGray } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
-import type { VideoFrame } from '../video/types.ts';
+import type { PixelRect, VideoFrame } from '../video/types.ts';
 import { BlobFinder, diffMask, dilate, SparseMask } from './blobs.ts';
 import { BoardView } from './board-view.ts';
 import { TRACK_DEFAULTS, type TrackOptions } from './defaults.ts';
 import { downscaleLuma, lowResSize, type LowResSize } from './luma.ts';
-import { EpisodeTracker } from './motion-tracker.ts';
+import { EpisodeTracker, type EpisodeResult } from './motion-tracker.ts';
 import { boxArea, detectInBoxes, mergeBoxes, outlineBox, type BoxMm, type RegionDetectInput } from './region-detect.ts';
 import { boardOf, settle, type SeenDisc } from './settle.ts';
 import { TeamPalette } from './team-palette.ts';
@@ -75,6 +78,14 @@ export class BoardTracker {
   /** Take the next frame as the reference (after reset() on a calibrated tracker). */
   private needReference = false;
   private lastHandMs = -Infinity;
+  /**
+   * Detection made ahead of the call, once the board went still (it runs while the settle time
+   * passes), kept up to date where the board changes until the call: the boxes it looked in
+   * (null: the whole board), what it found, and its time.
+   */
+  private early: { boxes: BoxMm[] | null; found: DetectedDisc[]; detectMs: number; atMs: number } | null = null;
+  /** The low-resolution frame the detection ahead is up to date with. */
+  private earlyLow: Uint8Array = new Uint8Array(0);
   private disposed = false;
   /** Called on every frame with the cheap path's images (diagnostics only). */
   debug: ((tMs: number, images: { low: Uint8Array; motion: SparseMask; change: SparseMask; hand: SparseMask | null; size: LowResSize }) => void) | null = null;
@@ -122,6 +133,7 @@ export class BoardTracker {
     this.hasPrev = false;
     this.framesSeen = 0;
     this.lastActivityMs = -Infinity;
+    this.early = null;
     this.palette.reset(this.options.teamColors);
     if (!options.keepCalibration) {
       this.calibration = this.options.calibration ?? null;
@@ -135,7 +147,7 @@ export class BoardTracker {
   /** Release the frame buffers. The tracker holds no cv.Mat between frames. */
   dispose(): void {
     this.disposed = true;
-    this.low = this.prev = this.ref = new Uint8Array(0);
+    this.low = this.prev = this.ref = this.earlyLow = new Uint8Array(0);
     this.motion = this.change = this.handRaw = this.handNow = this.handKept = this.zoneNow = this.zoneKept = this.scratch = new SparseMask(0, 0);
     this.finder = new BlobFinder(0, 0);
     this.trackList = [];
@@ -243,7 +255,10 @@ export class BoardTracker {
     }
     if (this.episode) this.episode.step(tMs, this.motion, this.change, hand, zone ?? hand);
     this.debug?.(tMs, { low: this.low, motion: this.motion, change: this.change, hand, size });
-    if (isMoving || hand || disturbed) this.lastActivityMs = tMs;
+    if (isMoving || hand || disturbed) {
+      this.lastActivityMs = tMs;
+      this.early = null;
+    }
     let detectMs = 0;
     if (this.episode && tMs - this.lastActivityMs >= this.o.settleMs) {
       const d0 = performance.now();
@@ -251,6 +266,15 @@ export class BoardTracker {
       detectMs = performance.now() - d0;
       if (ev) events.push(ev);
       this.ref.set(this.low);
+    } else if (this.episode && tMs - this.lastActivityMs >= this.o.earlyDetectMs && (!this.early || tMs - this.early.atMs >= this.o.earlyRefreshMs)) {
+      // Detect now, while the settle time runs out: the call need not wait for it. Not while
+      // the paths still see something move (a slow disc the frame-to-frame test misses).
+      const episode = this.episode.result();
+      if (tMs - episode.lastMotionMs >= this.o.earlyDetectMs) {
+        const d0 = performance.now();
+        this.detectAhead(frame, tMs, this.changedBoxes(episode));
+        detectMs = performance.now() - d0;
+      }
     }
     this.motionState = hand ? 'hand' : disturbed ? 'disturbed' : isMoving ? 'moving' : this.episode ? 'settling' : 'at-rest';
     [this.prev, this.low] = [this.low, this.prev];
@@ -276,6 +300,7 @@ export class BoardTracker {
     this.low = new Uint8Array(n);
     this.prev = new Uint8Array(n);
     this.ref = new Uint8Array(n);
+    this.earlyLow = new Uint8Array(n);
     this.motion = new SparseMask(w, h);
     this.change = new SparseMask(w, h);
     this.handRaw = new SparseMask(w, h);
@@ -369,12 +394,13 @@ export class BoardTracker {
     return { xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: d.uncertaintyMm, team: this.palette.classify(d.rgb), confidence: d.confidence, inHole: d.state === 'in-hole' };
   }
 
-  /** The board is still: detect where it changed and work out what happened. */
-  private settleNow(frame: VideoFrame, tMs: number): TrackerEvent | null {
-    const episode = this.episode!.result();
-    this.episode = null;
+  /**
+   * Where to detect: around what changed since the last rest (this frame against the reference,
+   * left in `change`) and where moving discs stopped. Boxes, [] for nowhere, null for the
+   * whole board.
+   */
+  private changedBoxes(episode: EpisodeResult): BoxMm[] | null {
     const view = this.view!;
-    // Changes since the last rest (this frame against the reference).
     diffMask(this.low, this.ref, this.o.changeThreshold, this.change);
     const minArea = Math.max(2, this.o.minBlobDiscFraction * view.discAreaPx);
     const blobs = this.finder.find(this.change, minArea, view.boardMask).filter((b) => b.inRegion > 0);
@@ -388,24 +414,96 @@ export class BoardTracker {
       const reach = 2 * view.discRadiusMm + margin;
       boxes.push({ minXMm: e.xMm - reach, minYMm: e.yMm - reach, maxXMm: e.xMm + reach, maxYMm: e.yMm + reach });
     }
-    if (boxes.length === 0 && episode.moving.length === 0) return { type: 'unchanged', tMs, startMs: episode.startMs };
+    if (boxes.length === 0) return [];
     const merged = mergeBoxes(boxes, view.discRadiusMm);
     const total = merged.reduce((s, b) => s + boxArea(b), 0);
-    const whole = boxArea(outlineBox(this.options.profile));
+    return total > this.o.fullDetectBoardFraction * boxArea(outlineBox(this.options.profile)) ? null : merged;
+  }
+
+  private detectIn(frame: VideoFrame, boxes: BoxMm[] | null): DetectedDisc[] {
+    // The detector reads colours only inside the boxes: a source that converts by parts
+    // (y4m's YUV) converts just their part of the image.
+    const rgba = boxes && frame.toFrameIn ? frame.toFrameIn(this.imageRectOf(boxes)) : frame.toFrame();
+    return this.detect({
+      frame: rgba,
+      gray: frame.toGray ? frame.toGray() : toGray(rgba),
+      calibration: this.calibration!,
+      profile: this.options.profile,
+      boxes,
+      teamCount: this.palette.teamCount,
+      ...(this.palette.known.length >= this.palette.teamCount ? { teamColors: [...this.palette.known] } : {}),
+    });
+  }
+
+  /** The image pixels the boxes cover, at the board's surface and at the discs' tops. */
+  private imageRectOf(boxes: readonly BoxMm[]): PixelRect {
+    const cal = this.calibration!;
+    const planes = [cal.boardToImage, planeAtHeight(cal, this.options.profile.pieces[0]?.heightMm ?? 0)];
+    const r = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    for (const b of boxes) {
+      for (const h of planes) {
+        for (const [x, y] of [[b.minXMm, b.minYMm], [b.maxXMm, b.minYMm], [b.minXMm, b.maxYMm], [b.maxXMm, b.maxYMm]] as const) {
+          const ideal = applyHomography(h, x, y);
+          const p = distortPx(cal.lens, ideal.x, ideal.y);
+          r.x0 = Math.min(r.x0, p.x - 4);
+          r.y0 = Math.min(r.y0, p.y - 4);
+          r.x1 = Math.max(r.x1, p.x + 5);
+          r.y1 = Math.max(r.y1, p.y + 5);
+        }
+      }
+    }
+    return r;
+  }
+
+  /**
+   * Bring the detection ahead up to date with this frame: the first time, in the boxes that
+   * need it (`boxes`, from changedBoxes); then again only where the frame changed since (a disc
+   * creeping too slowly for the frame-to-frame test) and in boxes it did not look in yet.
+   */
+  private detectAhead(frame: VideoFrame, tMs: number, boxes: BoxMm[] | null): void {
     const d0 = performance.now();
-    const rgba = frame.toFrame();
-    const found = this.detect(
-      {
-        frame: rgba,
-        gray: frame.toGray ? frame.toGray() : toGray(rgba),
-        calibration: this.calibration!,
-        profile: this.options.profile,
-        boxes: total > this.o.fullDetectBoardFraction * whole ? null : merged,
-        teamCount: this.palette.teamCount,
-        ...(this.palette.known.length >= this.palette.teamCount ? { teamColors: [...this.palette.known] } : {}),
-      },
-    );
-    const detectMs = performance.now() - d0;
+    const early = this.early;
+    if (!early || (boxes === null && early.boxes !== null)) {
+      const found = boxes && boxes.length === 0 ? [] : this.detectIn(frame, boxes);
+      this.early = { boxes, found, detectMs: (early?.detectMs ?? 0) + performance.now() - d0, atMs: tMs };
+      this.earlyLow.set(this.low);
+      return;
+    }
+    const view = this.view!;
+    const margin = this.o.detectMarginMm;
+    const redo: BoxMm[] = [];
+    diffMask(this.low, this.earlyLow, this.o.earlyChangeThreshold, this.scratch, view.boardMask);
+    for (const b of this.finder.find(this.scratch, this.o.earlyMinChangedPx, view.boardMask)) {
+      const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
+      redo.push({ minXMm: bb.minXMm - margin, minYMm: bb.minYMm - margin, maxXMm: bb.maxXMm + margin, maxYMm: bb.maxYMm + margin });
+    }
+    const slack = this.o.samePlaceMm;
+    const covered = (b: BoxMm) => early.boxes === null || early.boxes.some((e) => b.minXMm >= e.minXMm - slack && b.minYMm >= e.minYMm - slack && b.maxXMm <= e.maxXMm + slack && b.maxYMm <= e.maxYMm + slack);
+    for (const b of boxes ?? []) if (!covered(b)) redo.push(b);
+    early.atMs = tMs;
+    if (redo.length === 0) return;
+    const merged = mergeBoxes(redo, view.discRadiusMm);
+    const inside = (d: DetectedDisc) => merged.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm);
+    const again = this.detectIn(frame, merged);
+    early.found = [...early.found.filter((d) => !inside(d)), ...again];
+    if (early.boxes !== null) early.boxes = [...early.boxes, ...merged];
+    early.detectMs += performance.now() - d0;
+    this.earlyLow.set(this.low);
+  }
+
+  /** The board is still: detect where it changed (or take the detection made ahead) and work out what happened. */
+  private settleNow(frame: VideoFrame, tMs: number): TrackerEvent | null {
+    const episode = this.episode!.result();
+    this.episode = null;
+    const view = this.view!;
+    const boxes = this.changedBoxes(episode);
+    if (boxes && boxes.length === 0) {
+      this.early = null;
+      return { type: 'unchanged', tMs, startMs: episode.startMs };
+    }
+    this.detectAhead(frame, tMs, boxes);
+    const { found, detectMs } = this.early!;
+    this.early = null;
     const result = settle({
       view,
       tracks: this.trackList,

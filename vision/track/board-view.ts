@@ -26,6 +26,11 @@ export class BoardView {
   readonly discAreaPx: number;
   /** Low-res pixels per board millimetre near the centre. */
   readonly lowPxPerMm: number;
+  /**
+   * What lies beyond the playing surface's edge: a ditch or gutter inside the board's outline,
+   * or, for a mat whose surface is the whole outline, the table (a disc there is off the board).
+   */
+  readonly beyondSurface: 'ditch' | 'off-board';
   private readonly topToImage: number[];
   private readonly imageToTop: number[];
   private readonly imageToBoard: number[];
@@ -36,6 +41,7 @@ export class BoardView {
     readonly size: LowResSize,
   ) {
     this.discRadiusMm = pieceRadiusMm(profile);
+    this.beyondSurface = sameShape(profile.surface, profile.outline) ? 'off-board' : 'ditch';
     this.discHeightMm = profile.pieces[0]?.heightMm ?? 0;
     this.topToImage = planeAtHeight(calibration, this.discHeightMm);
     this.imageToTop = invert3(this.topToImage) ?? calibration.imageToBoard;
@@ -143,4 +149,10 @@ export class BoardView {
       maxYMm: Math.max(...pts.map((p) => p.yMm)),
     };
   }
+}
+
+function sameShape(a: BoardProfile['surface'], b: BoardProfile['outline']): boolean {
+  if (a.shape === 'circle' && b.shape === 'circle') return a.xMm === b.xMm && a.yMm === b.yMm && a.radiusMm === b.radiusMm;
+  if (a.shape === 'rect' && b.shape === 'rect') return a.minXMm === b.minXMm && a.minYMm === b.minYMm && a.maxXMm === b.maxXMm && a.maxYMm === b.maxYMm;
+  return false;
 }

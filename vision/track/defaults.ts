@@ -16,6 +16,17 @@ export const TRACK_DEFAULTS = {
   /** The board must be still (and no hand in view) this long before a call. */
   settleMs: 100,
   /**
+   * Detection starts once the board has been still this long, while the settle time runs
+   * out, so the call need not wait for it; dropped if anything moves again. It is brought up
+   * to date where the frame changes (regions of this many low-res pixels, by this many grey
+   * levels: a disc creeping a fraction of a millimetre, too slowly for the frame-to-frame
+   * test) at most this often, and at the call.
+   */
+  earlyDetectMs: 30,
+  earlyMinChangedPx: 2,
+  earlyChangeThreshold: 8,
+  earlyRefreshMs: 30,
+  /**
    * A changed region this many disc areas big that touches the image border, or lies partly
    * outside the board (where no disc can be), is a hand or arm.
    */

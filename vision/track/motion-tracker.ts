@@ -143,7 +143,7 @@ export class EpisodeTracker {
       if (c) {
         this.contacts.push(c);
         const by = this.moving.get(c.byId);
-        if (by) collide(by, m, r.track);
+        if (by) collide(by, m, r.track, r.track.radiusMm + this.rMm, tMs);
       }
     }
     // A hand over a moving disc or the place it left: whatever happens to it is the hand's doing.
@@ -201,6 +201,9 @@ export class EpisodeTracker {
         const d = Math.hypot(q.xMm - p.xMm, q.yMm - p.yMm);
         // A scrap (a shadow's edge, what is left of a vacated place) loses to a disc-sized blob.
         const scrap = 3 * this.rMm * Math.max(0, 1 - b.area / (0.6 * this.view.discAreaPx));
+        // A disc slowing down leaves small blobs, but only where it is going: a scrap away from
+        // that (left behind by a striker that stopped dead at a contact) is not this disc.
+        if (b.area < 0.4 * this.view.discAreaPx && d > Math.max(this.rMm, 1.5 * speed * ahead + 0.5 * this.rMm)) continue;
         if (d <= gate) pairs.push({ m, b, d: d + scrap });
       }
     }
@@ -214,6 +217,13 @@ export class EpisodeTracker {
     }
     for (const p of pairs) {
       if (taken.has(p.m) || p.b.area < 1.3 * this.view.discAreaPx) continue;
+      // Only where this disc is expected inside the blob: a disc that stopped nearby (a
+      // striker stopped dead by a head-on hit) must not ride along on another's blob. A disc
+      // seen once (just out of the hand) has no course yet: anywhere in its reach will do.
+      const q = predicted.get(p.m)!;
+      const low = this.view.boardToLow(q.xMm, q.yMm, this.view.discHeightMm);
+      const courseKnown = !(p.m.isNew && p.m.seen < 2);
+      if (courseKnown && (low.x < p.b.minX - 1 || low.x > p.b.maxX + 1 || low.y < p.b.minY - 1 || low.y > p.b.maxY + 1)) continue;
       owner.get(p.b.label)?.push(p.m);
       taken.add(p.m);
     }
@@ -282,6 +292,13 @@ export class EpisodeTracker {
       const q = pos.get(b.label)!;
       // A disc is put down on the playing surface: anything that first shows elsewhere is not one.
       if (this.view.surfaceInsetMm(q.xMm, q.yMm) < 0) continue;
+      // Right beside a disc seen moving in this frame: a piece of its blob (split where it
+      // crosses a line or a ring of the board's paint), not another disc.
+      const beside = [...this.moving.values()].some((m) => {
+        const e = m.path[m.path.length - 1]!;
+        return e.tMs === tMs && Math.hypot(e.xMm - q.xMm, e.yMm - q.yMm) < 2 * this.rMm;
+      });
+      if (beside) continue;
       const id = `new-${++this.newCount}`;
       this.moving.set(id, { id, isNew: true, path: [{ tMs, xMm: q.xMm, yMm: q.yMm }], vx: 0, vy: 0, velocityUnsure: true, lastSeenMs: tMs, missed: 0, seen: 1, startMs: tMs });
     }
@@ -342,18 +359,35 @@ export class EpisodeTracker {
 /**
  * Velocities just after `by` struck the resting `hit` (equal masses, nearly elastic): the
  * struck disc takes the striker's velocity along the line of centres, the striker keeps the
- * rest. Both stay "unsure" so the next frame may correct them.
+ * rest. The striker was last seen before the contact: it is moved on along its course to where
+ * it touched the struck disc (`touchMm` between centres), which gives the line of centres and
+ * a point of its path at the contact. Both stay "unsure" so the next frame may correct them.
  */
-function collide(by: MovingTrack, hit: MovingTrack, rest: PointMm): void {
+function collide(by: MovingTrack, hit: MovingTrack, rest: PointMm, touchMm: number, tMs: number): void {
   const last = by.path[by.path.length - 1]!;
-  let nx = rest.xMm - last.xMm;
-  let ny = rest.yMm - last.yMm;
+  // When, along its course since it was last seen, the striker came within touching distance.
+  const ox = last.xMm - rest.xMm;
+  const oy = last.yMm - rest.yMm;
+  const vv = by.vx * by.vx + by.vy * by.vy;
+  let s = 0;
+  if (vv > 1e-9) {
+    const b = ox * by.vx + oy * by.vy;
+    const c = ox * ox + oy * oy - touchMm * touchMm;
+    const disc = b * b - vv * c;
+    // The first touch; or, passing wide of it (speed or place a little off), the closest approach.
+    s = c <= 0 ? 0 : disc >= 0 ? (-b - Math.sqrt(disc)) / vv : -b / vv;
+    s = Math.max(0, Math.min(s, tMs - last.tMs));
+  }
+  const at = { tMs: last.tMs + s, xMm: last.xMm + by.vx * s, yMm: last.yMm + by.vy * s };
+  let nx = rest.xMm - at.xMm;
+  let ny = rest.yMm - at.yMm;
   const n = Math.hypot(nx, ny);
   if (n < 1e-6) return;
   nx /= n;
   ny /= n;
   const vn = by.vx * nx + by.vy * ny;
   if (vn <= 0) return;
+  if (at.tMs > last.tMs + 1e-6 && at.tMs < tMs) by.path.push(at);
   hit.vx = 0.95 * vn * nx;
   hit.vy = 0.95 * vn * ny;
   by.vx -= vn * nx;

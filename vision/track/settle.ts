@@ -65,9 +65,10 @@ function round2(x: number): number {
 
 /**
  * Where a path passes within reach of a resting disc and turns by more than 25 degrees or
- * loses 40 % of its speed there, unless a peg is as near: the time and distance of the contact.
+ * loses 40 % of its speed there, unless a peg is as near or the moving disc came to rest
+ * right there (`restAt`): the time and distance of the contact.
  */
-function glancingContact(path: readonly PathPoint[], disc: Track, rMm: number, view: BoardView): { tMs: number; distanceMm: number } | null {
+function glancingContact(path: readonly PathPoint[], disc: Track, rMm: number, view: BoardView, restAt?: { xMm: number; yMm: number }): { tMs: number; distanceMm: number } | null {
   if (path.length < 5) return null;
   const pegs = featuresOfKind(view.profile, 'peg');
   let best = -1;
@@ -81,6 +82,8 @@ function glancingContact(path: readonly PathPoint[], disc: Track, rMm: number, v
   }
   if (best < 0 || bestD > rMm + disc.radiusMm + 0.8 * rMm) return null;
   const p = path[best]!;
+  // A disc coming to rest slows and wavers on its own (its last blobs are scraps): not there.
+  if (restAt && Math.hypot(p.xMm - restAt.xMm, p.yMm - restAt.yMm) < rMm) return null;
   if (pegs.some((g) => Math.hypot(p.xMm - g.xMm, p.yMm - g.yMm) < Math.hypot(p.xMm - disc.xMm, p.yMm - disc.yMm) - g.radiusMm)) return null;
   const v = (a: PathPoint, b: PathPoint) => ({ x: (b.xMm - a.xMm) / Math.max(1, b.tMs - a.tMs), y: (b.yMm - a.yMm) / Math.max(1, b.tMs - a.tMs) });
   const before = v(path[best - 2]!, path[best]!);
@@ -228,7 +231,7 @@ export function settle(input: SettleInput): SettleResult {
   /** Where a disc that was not found at rest went, from the end of its path. */
   const lostAt = (end: { xMm: number; yMm: number }): RemovalReason | null => {
     if (view.holeNear(end.xMm, end.yMm, o.holeCaptureMm)) return 'hole';
-    if (view.surfaceInsetMm(end.xMm, end.yMm) < 0.6 * r) return view.insideOutline(end.xMm, end.yMm) ? 'ditch' : 'off-board';
+    if (view.surfaceInsetMm(end.xMm, end.yMm) < 0.6 * r) return view.beyondSurface === 'ditch' && view.insideOutline(end.xMm, end.yMm) ? 'ditch' : 'off-board';
     return null;
   };
   for (const t of input.tracks) {
@@ -290,11 +293,12 @@ export function settle(input: SettleInput): SettleResult {
     const start = m.path[0]!;
     // Only a disc seen travelling (not a flicker near a hand) can have gone without being found.
     const travelled = Math.hypot(end.xMm - start.xMm, end.yMm - start.yMm) > 3 * r;
-    // Gone off the board altogether, never found: more likely a flicker than a disc.
+    // Gone off the board altogether, never found: more likely a flicker than a disc, except
+    // where the board lies on a table (a mat): a disc seen travelling off it left play.
     const reason = travelled ? lostAt(end) : null;
-    if (reason && reason !== 'off-board') {
+    if (reason && (reason !== 'off-board' || view.beyondSurface === 'off-board')) {
       // Shot straight into the hole or off the board: its team is unknown from the rest frame.
-      out.push({ id, team: '?', xMm: end.xMm, yMm: end.yMm, radiusMm: r, uncertaintyMm: 3, confidence: 0.3, staged: false, place: reason === 'hole' ? 'hole' : 'ditch' });
+      if (reason !== 'off-board') out.push({ id, team: '?', xMm: end.xMm, yMm: end.yMm, radiusMm: r, uncertaintyMm: 3, confidence: 0.3, staged: false, place: reason === 'hole' ? 'hole' : 'ditch' });
       movedIds.push(id);
       removed.push({ id, reason });
     } else {
@@ -320,7 +324,8 @@ export function settle(input: SettleInput): SettleResult {
     for (const m of newMoving) renamed.set(m.id, only);
   }
   const rename = (id: string) => renamed.get(id) ?? id;
-  const known = new Set(out.map((t) => t.id));
+  // Discs that left the board altogether (off a mat) keep their part in the contacts.
+  const known = new Set([...out.map((t) => t.id), ...removed.map((x) => x.id)]);
   const contacts: Contact[] = episode.contacts.map((c) => ({ ...c, byId: rename(c.byId), hitId: rename(c.hitId) })).filter((c) => known.has(c.byId) && known.has(c.hitId));
   for (const id of movedIds) {
     const t = input.tracks.find((x) => x.id === id);
@@ -337,7 +342,8 @@ export function settle(input: SettleInput): SettleResult {
         if (!best || d < best.d) best = { byId: rename(other.id), d, tMs: p.tMs };
       }
     }
-    if (best && best.d <= 2 * (t.radiusMm + r) && known.has(best.byId)) contacts.push({ byId: best.byId, hitId: id, tMs: best.tMs, distanceMm: best.d, confident: false });
+    // (Not later than it started moving: that keeps a chain of such contacts in order.)
+    if (best && best.d <= 2 * (t.radiusMm + r) && known.has(best.byId)) contacts.push({ byId: best.byId, hitId: id, tMs: Math.min(best.tMs, since), distanceMm: best.d, confident: false });
   }
   // A glancing hit that barely moved the struck disc: the striker's path came within reach of
   // a resting disc and turned or slowed sharply there (and no peg was nearer).
@@ -346,7 +352,7 @@ export function settle(input: SettleInput): SettleResult {
     for (const m of episode.moving) {
       const by = rename(m.id);
       if (by === t.id || !known.has(by) || contacts.some((c) => c.hitId === t.id)) continue;
-      const hit = glancingContact(m.path, t, r, view);
+      const hit = glancingContact(m.path, t, r, view, out.find((x) => x.id === by));
       if (hit) contacts.push({ byId: by, hitId: t.id, tMs: hit.tMs, distanceMm: hit.distanceMm, confident: false });
     }
   }

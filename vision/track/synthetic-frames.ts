@@ -1,8 +1,9 @@
 /**
  * Synthetic frame sequences for the tracker's unit tests: a flat board seen straight from
- * above (0.6 px/mm, no lens), discs as filled circles, a hand as a skin-coloured arm from the
- * image border, fresh noise in every frame, and a detector that reports the true discs. Small
- * and fast: no renderer, no opencv.
+ * above (0.6 px/mm, no lens), round (crokinole) or a rectangular mat on a table, discs as
+ * filled circles, a hand as a skin-coloured arm from the image border, fresh noise in every
+ * frame, and a detector that reports the true discs (not those beside a mat). Small and fast: no
+ * renderer, no opencv.
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import type { Calibration } from '../calibrate/types.ts';
@@ -56,10 +57,41 @@ const toPx = (xMm: number, yMm: number) => ({ x: W / 2 + xMm * PX_PER_MM, y: H /
 
 const backgrounds = new Map<string, Float32Array>();
 
+/**
+ * A mat lying on a table (rectangular surface): a mid-blue mat (both disc colours stand out
+ * on it), its painted lines and rings.
+ */
+function matBackground(profile: BoardProfile): Float32Array {
+  const s = profile.surface;
+  if (s.shape !== 'rect') throw new Error('a mat is rectangular');
+  const out = new Float32Array(W * H * 3);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const xMm = (x - W / 2) / PX_PER_MM;
+      const yMm = (H / 2 - y) / PX_PER_MM;
+      let c: [number, number, number] = [70, 70, 70];
+      if (xMm >= s.minXMm && xMm <= s.maxXMm && yMm >= s.minYMm && yMm <= s.maxYMm) {
+        c = [110, 140, 185];
+        for (const f of profile.features) {
+          if (f.kind === 'line' && f.y1Mm === f.y2Mm && Math.abs(yMm - f.y1Mm) < Math.max(1.2, f.lineWidthMm / 2)) c = [30, 30, 30];
+          if (f.kind === 'ring' && Math.abs(Math.hypot(xMm - f.xMm, yMm - f.yMm) - f.radiusMm) < 1.5) c = [200, 60, 60];
+        }
+      }
+      out.set(c, (y * W + x) * 3);
+    }
+  }
+  return out;
+}
+
 /** The empty board: table, rail, ditch, surface with rings, the hole and a faint grain. */
 function background(profile: BoardProfile): Float32Array {
   const cached = backgrounds.get(profile.id);
   if (cached) return cached;
+  if (profile.surface.shape === 'rect') {
+    const mat = matBackground(profile);
+    backgrounds.set(profile.id, mat);
+    return mat;
+  }
   const surfaceR = profile.surface.shape === 'circle' ? profile.surface.radiusMm : 330;
   const outlineR = profile.outline.shape === 'circle' ? profile.outline.radiusMm : 380;
   const out = new Float32Array(W * H * 3);
@@ -130,7 +162,7 @@ export function drawState(state: SynthState, profile: BoardProfile, seed: number
 export function truthDetector(current: () => SynthState): (input: RegionDetectInput) => DetectedDisc[] {
   return (input) =>
     current()
-      .discs.filter((d) => !d.inHole)
+      .discs.filter((d) => !d.inHole && !besideMat(input.profile, d.xMm, d.yMm))
       .filter((d) => !input.boxes || input.boxes.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm))
       .map((d) => {
         const px = toPx(d.xMm, d.yMm);
@@ -152,6 +184,12 @@ export function truthDetector(current: () => SynthState): (input: RegionDetectIn
           rimCoverage: 0.95,
         };
       });
+}
+
+/** A disc lying on the table beside a mat: the detector looks at the board only. */
+function besideMat(profile: BoardProfile, xMm: number, yMm: number): boolean {
+  const o = profile.outline;
+  return o.shape === 'rect' && !(xMm >= o.minXMm && xMm <= o.maxXMm && yMm >= o.minYMm && yMm <= o.maxYMm);
 }
 
 /** A script of states, frame by frame at a frame rate. */

@@ -17,8 +17,21 @@ export interface VideoFrame {
   luma: Uint8Array | null;
   /** The RGBA frame (converted or decoded on first call, then kept). */
   toFrame(): Frame;
+  /**
+   * The RGBA frame where only the pixels inside `rect` are sure to be filled in, when the
+   * source can convert a part for less than the whole (a detection in a few boxes).
+   */
+  toFrameIn?(rect: PixelRect): Frame;
   /** The grey image the detector works on, when the source has a quicker way than from RGBA. */
   toGray?(): GrayImage;
+}
+
+/** A rectangle of image pixels: x0 <= x < x1, y0 <= y < y1. */
+export interface PixelRect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 export type VideoContainer = 'y4m' | 'mjpeg' | 'ffmpeg';

@@ -1,14 +1,17 @@
 /**
  * Video readers: y4m written and read back (luma as written, RGBA within rounding), Motion
  * JPEG frames found by walking the JPEG segments, and clear errors for what cannot be read.
+ * Video writers: Motion JPEG and mp4 (through ffmpeg) written and read back.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { encodeJpeg, MjpegWriter, Y4mWriter } from '../../fixtures/video/encode.ts';
 import { ffmpegOnPath, indexMjpeg, openVideo } from './open-video.ts';
 import { VideoReadError } from './types.ts';
+import { openVideoWriter } from './video-writer.ts';
 
 const W = 64;
 const H = 48;
@@ -52,6 +55,20 @@ describe('video readers', () => {
     let worst = 0;
     for (let i = 0; i < src.length; i += 4) for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(src[i + c]! - frames[2]!.rgba[i + c]!));
     expect(worst).toBeLessThanOrEqual(12);
+    // A part of a frame converted alone: as in the whole frame inside, nothing outside.
+    const v = await openVideo(path);
+    for await (const f of v.frames()) {
+      if (f.index !== 2) continue;
+      const part = f.toFrameIn!({ x0: 10, y0: 5, x1: 30, y1: 21 }).data;
+      const whole = f.toFrame().data;
+      for (let y = 0; y < H; y++) {
+        for (let x = 0; x < W; x++) {
+          const j = (y * W + x) * 4;
+          const inside = x >= 10 && x < 30 && y >= 5 && y < 21;
+          expect([part[j], part[j + 1], part[j + 2], part[j + 3]]).toEqual(inside ? [whole[j], whole[j + 1], whole[j + 2], whole[j + 3]] : [0, 0, 0, 0]);
+        }
+      }
+    }
   });
 
   it('MJPEG: frames found by their JPEG segments, frame rate from the option', async () => {
@@ -78,10 +95,73 @@ describe('video readers', () => {
     const bad = join(dir, 'bad.y4m');
     writeFileSync(bad, 'RIFF something else\n');
     await expect(openVideo(bad)).rejects.toThrow(/not a YUV4MPEG2/);
-    if (!ffmpegOnPath()) {
-      const mp4 = join(dir, 'c.mp4');
-      writeFileSync(mp4, 'x');
+    // Without ffmpeg on the PATH, an mp4 says what it needs.
+    const mp4 = join(dir, 'c.mp4');
+    writeFileSync(mp4, 'x');
+    const path = process.env.PATH;
+    process.env.PATH = join(dir, 'no-such-bin');
+    try {
       await expect(openVideo(mp4)).rejects.toThrow(/needs ffmpeg on the PATH/);
+    } finally {
+      process.env.PATH = path;
     }
+  });
+});
+
+/** The mp4 tests need ffmpeg: without it they fail and say so (CI installs it). */
+function requireFfmpeg(): void {
+  if (!ffmpegOnPath()) throw new Error('ffmpeg is not on the PATH: install it (Debian: apt-get install ffmpeg) to run the mp4 tests');
+}
+
+function canvasOf(rgba: Uint8ClampedArray): Canvas {
+  const c = createCanvas(W, H);
+  const ctx = c.getContext('2d');
+  const img = ctx.createImageData(W, H);
+  img.data.set(rgba);
+  ctx.putImageData(img, 0, 0);
+  return c;
+}
+
+function worstDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
+  let worst = 0;
+  for (let i = 0; i < a.length; i += 4) for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(a[i + c]! - b[i + c]!));
+  return worst;
+}
+
+describe('video writers', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'video-out-'));
+
+  it('MJPEG: frames written as JPEGs read back, frame rate from the JSON beside the file', async () => {
+    const w = openVideoWriter(join(dir, 'a'), { widthPx: W, heightPx: H, fps: 24, format: 'mjpeg', jpegQuality: 95 });
+    expect(w.path).toBe(join(dir, 'a.mjpeg'));
+    for (let k = 0; k < 6; k++) await w.write(canvasOf(frame(k)));
+    await w.close();
+    expect(w.frames).toBe(6);
+    const { info, frames } = await readAll(w.path);
+    expect(info).toMatchObject({ container: 'mjpeg', widthPx: W, heightPx: H, fps: 24, frameCount: 6 });
+    expect(worstDifference(frames[4]!.rgba, frame(4))).toBeLessThanOrEqual(12);
+  });
+
+  it('mp4 (H.264 through ffmpeg): written and read back, size, rate, frames and pixels', async () => {
+    requireFfmpeg();
+    const w = openVideoWriter(join(dir, 'b'), { widthPx: W, heightPx: H, fps: 30 });
+    expect(w.format).toBe('mp4');
+    for (let k = 0; k < 10; k++) await w.write(canvasOf(frame(k)));
+    await w.close();
+    const { info, frames } = await readAll(w.path);
+    expect(info).toMatchObject({ container: 'ffmpeg', widthPx: W, heightPx: H, fps: 30 });
+    expect(frames.map((f) => f.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(frames[9]!.t).toBeCloseTo(300, 6);
+    expect(frames[0]!.luma).not.toBeNull();
+    // Lossy, 4:2:0: within a few grey levels of what was written.
+    expect(worstDifference(frames[7]!.rgba, frame(7))).toBeLessThanOrEqual(24);
+    expect(worstDifference(frames[7]!.rgba, frame(2))).toBeGreaterThan(40);
+  });
+
+  it('an encoder that fails is reported, not left half written', async () => {
+    requireFfmpeg();
+    const w = openVideoWriter(join(dir, 'no-such-dir', 'c'), { widthPx: W, heightPx: H, fps: 30, format: 'mp4' });
+    await w.write(canvasOf(frame(0))).catch(() => {});
+    await expect(w.close()).rejects.toThrow(/ffmpeg could not write/);
   });
 });

@@ -4,7 +4,7 @@
  * the tracker as it is; RGBA is made only when asked for (BT.601).
  */
 import type { Frame, GrayImage } from '../image/frame.ts';
-import { VideoReadError, type VideoFrame } from './types.ts';
+import { VideoReadError, type PixelRect, type VideoFrame } from './types.ts';
 
 export interface Y4mHeader {
   widthPx: number;
@@ -56,8 +56,11 @@ export function parseY4mHeader(line: string): Y4mHeader {
   return { widthPx, heightPx, fps, chroma, fullRange, frameBytes };
 }
 
-/** YUV planes to RGBA (BT.601), by lookup tables, one 32-bit write per pixel. */
-export function yuvToRgba(h: Y4mHeader, data: Uint8Array): Uint8ClampedArray {
+/**
+ * YUV planes to RGBA (BT.601), by lookup tables, one 32-bit write per pixel. With `rect`, only
+ * the pixels inside it (the rest stay transparent black).
+ */
+export function yuvToRgba(h: Y4mHeader, data: Uint8Array, rect?: PixelRect): Uint8ClampedArray {
   const W = h.widthPx;
   const H = h.heightPx;
   const out = new Uint8ClampedArray(W * H * 4);
@@ -87,10 +90,14 @@ export function yuvToRgba(h: Y4mHeader, data: Uint8Array): Uint8ClampedArray {
   const mono = h.chroma === 'mono';
   const full = h.chroma === '444';
   const ALPHA = 0xff000000;
-  for (let y = 0; y < H; y++) {
+  const x0 = rect ? Math.max(0, Math.floor(rect.x0)) : 0;
+  const x1 = rect ? Math.min(W, Math.ceil(rect.x1)) : W;
+  const y0 = rect ? Math.max(0, Math.floor(rect.y0)) : 0;
+  const y1 = rect ? Math.min(H, Math.ceil(rect.y1)) : H;
+  for (let y = y0; y < y1; y++) {
     const row = y * W;
     const crow = (y >> 1) * cw;
-    for (let x = 0; x < W; x++) {
+    for (let x = x0; x < x1; x++) {
       const Y = yT[data[row + x]!]!;
       if (mono) {
         const g = clamp[Y]!;
@@ -204,6 +211,7 @@ export async function* y4mFrames(stream: AsyncIterable<Buffer>, onHeader?: (h: Y
       heightPx: H,
       luma: new Uint8Array(data.buffer, data.byteOffset, W * H),
       toFrame: () => (frame ??= { data: yuvToRgba(header, data), widthPx: W, heightPx: H, timestampMs }),
+      toFrameIn: (rect) => frame ?? { data: yuvToRgba(header, data, rect), widthPx: W, heightPx: H, timestampMs },
       toGray: () => (gray ??= lumaToGray(header, data)),
     };
   }

@@ -1,0 +1,67 @@
+/**
+ * How long after the board came to rest each call was emitted, as a live loop on one core
+ * would emit it: frames arrive at their timestamps and are processed one after another, a
+ * frame waiting for the previous one to finish (so a detection made ahead of the call, on an
+ * earlier frame, delays what follows it). The call is out when its frame's processing ends.
+ * The truth's at-rest times are the video's own (every disc stopped; no hand in view).
+ */
+import type { SessionResult } from '../../cli/live-session.ts';
+import type { Comparison } from '../../cli/video-truth.ts';
+import type { VideoTruth } from '../../fixtures/video/types.ts';
+import type { BoardMotion } from '../../vision/track/types.ts';
+
+export interface FrameTiming {
+  tMs: number;
+  state: BoardMotion;
+  cheapMs: number;
+  detectMs: number;
+}
+
+/**
+ * When each frame's processing ends (stream ms), from the first frame after the board was
+ * found (the frames before are the one-off calibration).
+ */
+export function processingEnds(frames: readonly FrameTiming[]): Map<number, number> {
+  const end = new Map<number, number>();
+  let busy = -Infinity;
+  let started = false;
+  for (const f of frames) {
+    if (!started) {
+      // The frame the board was found on: its calibration is a one-off, not part of a call.
+      started = f.state !== 'calibrating';
+      busy = f.tMs;
+      end.set(f.tMs, f.tMs);
+      continue;
+    }
+    const begin = Math.max(f.tMs, busy);
+    busy = begin + f.cheapMs + f.detectMs;
+    end.set(f.tMs, busy);
+  }
+  return end;
+}
+
+export interface CallDelays {
+  /** From the board at rest with no hand in view (truth settledMs) to the call (ms). */
+  delays: number[];
+  /** From the last disc stopping (truth restMs) to the call (ms). */
+  fromStop: number[];
+  /** Detection time behind each call (wherever it ran; ms). */
+  detectMs: number[];
+}
+
+export function callDelays(truth: VideoTruth, session: Pick<SessionResult, 'messages' | 'trackerEvents'>, cmp: Comparison, frames: readonly FrameTiming[]): CallDelays {
+  const end = processingEnds(frames);
+  const seen = session.messages.filter((m) => m.type === 'shot');
+  const out: CallDelays = { delays: [], fromStop: [], detectMs: [] };
+  for (const c of cmp.shots) {
+    if (c.truthIndex === null || c.seenIndex === null) continue;
+    const t = truth.shots[c.truthIndex]!;
+    const calledMs = seen[c.seenIndex]!.tMs;
+    const emittedMs = end.get(calledMs) ?? calledMs;
+    out.delays.push(emittedMs - t.settledMs);
+    out.fromStop.push(emittedMs - t.restMs);
+    const e = session.trackerEvents.find((x) => x.type === 'shot' && x.tMs === calledMs);
+    if (e?.type === 'shot') out.detectMs.push(e.detail.detectMs);
+  }
+  return out;
+}

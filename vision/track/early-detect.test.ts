@@ -1,0 +1,103 @@
+/**
+ * Detection ahead of the call: it runs while the settle time passes, so the call does not
+ * wait for it; the call stays where the settle time puts it; where a disc crept on after the
+ * detection (too slowly for the frame-to-frame test) that place is detected again.
+ */
+import { describe, expect, it } from 'vitest';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import type { CV } from '../opencv/load-opencv.ts';
+import { BoardTracker } from './board-tracker.ts';
+import type { TrackOptions } from './defaults.ts';
+import type { BoxMm } from './region-detect.ts';
+import { COLORS, play, Script, syntheticCalibration, truthDetector, type SynthState } from './synthetic-frames.ts';
+import type { TrackerEvent } from './types.ts';
+
+const profile = BOARD_PROFILES['crokinole-nca-26in']!;
+const noCv = {} as CV;
+
+interface Run {
+  events: TrackerEvent[];
+  /** Detector calls: the frame's time and the boxes asked for (null: the whole board). */
+  calls: { tMs: number; boxes: BoxMm[] | null }[];
+  /** Where each disc truly was on each frame (by time). */
+  truthAt: Map<number, SynthState>;
+}
+
+function run(script: Script, track: Partial<TrackOptions> = {}): Run {
+  const holder: { state: SynthState } = { state: { discs: [], hand: null } };
+  const truth = truthDetector(() => holder.state);
+  const calls: Run['calls'] = [];
+  let tMs = 0;
+  const tracker = new BoardTracker(noCv, {
+    profile,
+    calibration: syntheticCalibration(profile.id),
+    teamColors: [COLORS.A!, COLORS.B!],
+    detector: (input) => {
+      calls.push({ tMs, boxes: input.boxes });
+      return truth(input);
+    },
+    track,
+  });
+  const events: TrackerEvent[] = [];
+  const truthAt = new Map<number, SynthState>();
+  for (const f of play(script, profile, holder)) {
+    tMs = f.timestampMs;
+    truthAt.set(tMs, structuredClone(holder.state));
+    events.push(...tracker.push(f));
+  }
+  return { events, calls, truthAt };
+}
+
+const shotOf = (r: Run) => {
+  const s = r.events.filter((e): e is Extract<TrackerEvent, { type: 'shot' }> => e.type === 'shot');
+  expect(s).toHaveLength(1);
+  return s[0]!;
+};
+
+/** A disc put down and flicked to (10, -50); then, with `creepMm`, creeping on that far in y. */
+function flick(creepMm = 0): Script {
+  const s = new Script().add({ id: 'b1', team: 'B', xMm: -120, yMm: 120 }).hold(300);
+  s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -280 }));
+  s.slide([{ id: 'a1', to: { xMm: 10, yMm: -50 }, ms: 900 }]);
+  if (creepMm > 0) s.slide([{ id: 'a1', to: { xMm: 10, yMm: -50 + creepMm }, ms: 300 }]);
+  return s.hold(600);
+}
+
+describe('detection ahead of the call', () => {
+  it('runs while the settle time passes: the call is where the settle time puts it, with no detection of its own', () => {
+    const ahead = run(flick());
+    const atCall = run(flick(), { earlyDetectMs: Infinity });
+    const shot = shotOf(ahead);
+    // The call does not move: the settle time alone decides when it is made.
+    expect(shot.tMs).toBe(shotOf(atCall).tMs);
+    expect(shot.board).toEqual(shotOf(atCall).board);
+    // The discs were detected on an earlier frame, not on the frame of the call.
+    const before = ahead.calls.filter((c) => c.tMs > 0 && c.tMs <= shot.tMs);
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((c) => c.tMs < shot.tMs)).toBe(true);
+    expect(shot.tMs - before.at(-1)!.tMs).toBeGreaterThanOrEqual(30);
+    expect(atCall.calls.filter((c) => c.tMs > 0).at(-1)!.tMs).toBe(shot.tMs);
+    const a1 = shot.board.discs.find((d) => d.id === shot.shot.shotDiscId)!;
+    expect(a1.xMm).toBeCloseTo(10, 1);
+    expect(a1.yMm).toBeCloseTo(-50, 1);
+  });
+
+  it('a disc that crept on after the detection is detected again where it went, and only there', () => {
+    const r = run(flick(3));
+    const shot = shotOf(r);
+    const a1 = shot.board.discs.find((d) => d.id === shot.shot.shotDiscId)!;
+    const where = (tMs: number) => r.truthAt.get(tMs)!.discs.find((d) => d.id === 'a1')!;
+    const ahead = r.calls.filter((c) => c.tMs > 0 && c.tMs < shot.tMs).at(-1)!;
+    // It crept on between the detection ahead and the call...
+    expect(Math.hypot(where(shot.tMs).xMm - where(ahead.tMs).xMm, where(shot.tMs).yMm - where(ahead.tMs).yMm)).toBeGreaterThan(0.5);
+    // ... and the call has it where it was at the call, not where the detection ahead saw it.
+    expect(Math.hypot(a1.xMm - where(shot.tMs).xMm, a1.yMm - where(shot.tMs).yMm)).toBeLessThan(0.2);
+    // Detected again there only: the disc at rest far away (b1) is in no box at the call.
+    const atCall = r.calls.filter((c) => c.tMs === shot.tMs);
+    expect(atCall).toHaveLength(1);
+    const boxes = atCall[0]!.boxes!;
+    const inBox = (p: { xMm: number; yMm: number }) => boxes.some((b) => p.xMm >= b.minXMm && p.xMm <= b.maxXMm && p.yMm >= b.minYMm && p.yMm <= b.maxYMm);
+    expect(inBox(a1)).toBe(true);
+    expect(inBox({ xMm: -120, yMm: 120 })).toBe(false);
+  });
+});
