@@ -170,6 +170,15 @@ describe('disc-referee demo', () => {
     expect(knocked!.scoresAfter).toEqual(before(knocked!));
   });
 
+  it('bundles a sjoelbak match whose discs come to rest in compartments and on the lane', () => {
+    const t = truthBeside(bundled.sjoelbak!)!;
+    const rules = GAMES.sjoelbak!;
+    const profile = BOARD_PROFILES[t.profileId]!;
+    const zones = t.shots.map((s) => rules.callDiscs(s.event.after, { profile, options: rules.defaultOptions }).find((c) => c.id === s.shotDiscId)!.zone);
+    expect(zones.filter((z) => z.startsWith('compartment-')).length).toBeGreaterThan(1);
+    expect(zones).toContain('lane');
+  });
+
   it('says which games have a bundled match', async () => {
     const r = io();
     expect(await main(['demo', '--game', 'pitrush'], r.io)).toBe(2);

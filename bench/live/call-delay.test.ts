@@ -17,4 +17,15 @@ describe('processingEnds', () => {
     // ... and the loop has caught up by the next one.
     expect(end.get(200)).toBe(205);
   });
+
+  it('from the board going still: a backlog built up while things moved is not counted', () => {
+    const frames = [frame(0, 0, 0, 'at-rest'), frame(33, 60, 0, 'moving'), frame(67, 60, 0, 'moving'), frame(100, 5, 40), frame(133, 5), frame(167, 5, 0, 'at-rest')];
+    const whole = processingEnds(frames);
+    const still = processingEnds(frames, true);
+    expect(whole.get(67)).toBe(153);
+    expect(whole.get(100)).toBe(198);
+    expect(still.get(100)).toBe(145);
+    expect(still.get(133)).toBe(150);
+    expect(still.get(167)).toBe(172);
+  });
 });

@@ -194,10 +194,13 @@ export class BoardTracker {
       for (const b of blobs) changedBoardPx += b.inRegion;
       // It comes in from the border, or lies partly off the board (where no disc can be), or is
       // bigger than any few discs together.
+      // (Beside a mat lying on a table a disc itself can slide off the board: there only a
+      // region bigger than a moving disc is a hand.)
+      const outsideDiscAreas = view.beyondSurface === 'off-board' ? this.o.handOffMatDiscAreas : 0.5;
       const handBlobs = blobs.filter(
         (b) =>
           b.inRegion >= this.o.handMinBoardDiscAreas * discPx &&
-          ((b.area >= this.o.handMinDiscAreas * discPx && (b.touchesBorder || b.area - b.inRegion >= 0.5 * discPx)) || b.area >= this.o.handLargeDiscAreas * discPx),
+          ((b.area >= this.o.handMinDiscAreas * discPx && (b.touchesBorder || b.area - b.inRegion >= outsideDiscAreas * discPx)) || b.area >= this.o.handLargeDiscAreas * discPx),
       );
       if (handBlobs.length > 0) {
         const keep = new Set(handBlobs.map((b) => b.label));
@@ -435,10 +438,11 @@ export class BoardTracker {
     });
   }
 
-  /** The image pixels the boxes cover, at the board's surface and at the discs' tops. */
+  /** The image pixels the boxes cover: at the board's surface, the discs' tops and the ditch's floor. */
   private imageRectOf(boxes: readonly BoxMm[]): PixelRect {
     const cal = this.calibration!;
-    const planes = [cal.boardToImage, planeAtHeight(cal, this.options.profile.pieces[0]?.heightMm ?? 0)];
+    const { profile } = this.options;
+    const planes = [cal.boardToImage, planeAtHeight(cal, profile.pieces[0]?.heightMm ?? 0), planeAtHeight(cal, -profile.offSurfaceDropMm)];
     const r = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
     for (const b of boxes) {
       for (const h of planes) {

@@ -31,6 +31,11 @@ export const TRACK_DEFAULTS = {
    * outside the board (where no disc can be), is a hand or arm.
    */
   handMinDiscAreas: 1.5,
+  /**
+   * Beside a mat (a board whose surface is its whole outline, lying on a table) a region must
+   * lie this many disc areas off the board to be a hand: a disc sliding off the mat is less.
+   */
+  handOffMatDiscAreas: 3,
   /** A changed region this many disc areas big is a hand wherever it is. */
   handLargeDiscAreas: 8,
   /** ... and at least this many disc areas of it over the board. */
