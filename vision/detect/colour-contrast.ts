@@ -19,8 +19,8 @@ export interface ContrastPatch {
   contrast: number;
 }
 
-/** Median colour of the board in a ring around a footprint (shadows and neighbours are a minority). */
-export function surroundColour(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): Rgb | null {
+/** Board colour samples in two rings around a footprint (1.6 and 1.9 radii out). */
+function surroundSamples(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): Rgb[] {
   const samples: Rgb[] = [];
   for (const f of [1.6, 1.9]) {
     for (let k = 0; k < 24; k++) {
@@ -34,9 +34,29 @@ export function surroundColour(frame: Frame, boardToImage: readonly number[], le
       samples.push([frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!]);
     }
   }
+  return samples;
+}
+
+function medianOf(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Median colour of the board in a ring around a footprint (shadows and neighbours are a minority). */
+export function surroundColour(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): Rgb | null {
+  return surroundStats(frame, boardToImage, lens, xMm, yMm, radiusMm)?.colour ?? null;
+}
+
+/**
+ * The board's colour round a footprint and how much it varies there (median distance of the
+ * samples from that colour): strong wood grain varies as much as a faint disc differs.
+ */
+export function surroundStats(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): { colour: Rgb; spread: number } | null {
+  const samples = surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm);
   if (samples.length < 12) return null;
-  const median = (c: 0 | 1 | 2) => samples.map((s) => s[c]).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
-  return [median(0), median(1), median(2)];
+  const colour: Rgb = [medianOf(samples.map((s) => s[0])), medianOf(samples.map((s) => s[1])), medianOf(samples.map((s) => s[2]))];
+  const spread = medianOf(samples.map((s) => Math.hypot(s[0] - colour[0], s[1] - colour[1], s[2] - colour[2])));
+  return { colour, spread };
 }
 
 export function contrastPatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, inside: Rgb, outside: Rgb): ContrastPatch | null {

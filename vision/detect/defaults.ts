@@ -32,6 +32,8 @@ export const DETECT_DEFAULTS = {
   sureRimCoverage: 0.6,
   /** Least colour distance (grey levels) between a disc and the board to look for it in colour. */
   minColourContrast: 20,
+  /** ... and by this many times the board's own colour spread round it. */
+  weakRimBoardSpreads: 1.25,
   /** A "disc" in a hole darker than this (luma) and farther than this (RGB) from every disc on the board is the hole's floor. */
   holeFloorMaxLuma: 50,
   holeFloorMinColourDistance: 45,

@@ -15,7 +15,7 @@ import { findCandidates } from './candidates.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
-import { contrastPatch, intoPatch, surroundColour } from './colour-contrast.ts';
+import { contrastPatch, intoPatch, surroundColour, surroundStats } from './colour-contrast.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
@@ -215,12 +215,13 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       continue;
     }
     // Wood grain and paint strokes make partial circles too: a fit that found little of its
-    // rim must also differ in colour from the board round it.
+    // rim must also differ in colour from the board round it, by more than the board itself
+    // varies there (strong grain does).
     if (fit.coverage < o.sureRimCoverage) {
       const inside = topFaceColor(input.frame, top, cal, fit.xMm, fit.yMm, radiusMm);
-      const outside = surroundColour(input.frame, cal.boardToImage, cal.lens, fit.xMm, fit.yMm, radiusMm);
-      const colourDistance = outside ? Math.hypot(inside[0] - outside[0], inside[1] - outside[1], inside[2] - outside[2]) : 0;
-      if (colourDistance < o.minColourContrast) {
+      const around = surroundStats(input.frame, cal.boardToImage, cal.lens, fit.xMm, fit.yMm, radiusMm);
+      const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;
+      if (colourDistance < Math.max(o.minColourContrast, o.weakRimBoardSpreads * (around?.spread ?? 0))) {
         rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found and the colour is the board's` });
         continue;
       }
