@@ -19,7 +19,7 @@
  *    again from other lenses; the markings must be found where the fit puts them.
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
-import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography, homographyFromPairs, invert3, multiply3 } from '../geometry/homography.ts';
 import { distortPx, noLens, undistortPx, type LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
@@ -28,8 +28,10 @@ import { cameraPass, type CameraFitState, type CameraPassResult } from './camera
 import { cameraCentreMm, cameraHomography, cameraMismatch, nearestCamera } from './camera-model.ts';
 import { estimatePose } from './camera-pose.ts';
 import { fieldRotations } from './field-orientation.ts';
+import { holeFloorRatio } from './hole-floors.ts';
 import { fitToEdges, halfImage, scaleState, unscaleState } from './edge-icp.ts';
-import { findBoardQuads, followQuadSides, snapPolygonSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
+import { findBoardQuads, followQuadSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
+import { snapSlantedSides } from './polygon-snap.ts';
 import { roundGuesses, type Circle } from './coarse-round.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { RECT_CALIBRATE_DEFAULTS, type RectCalibrateOptions } from './rect-defaults.ts';
@@ -433,7 +435,7 @@ function roundHypotheses(cv: CV, gray: GrayImage, model: BoardModel, profile: Bo
         const bent = withLens(state, { ...lens, k1 }, model);
         hyps.push({ state: bent, score: sharpScore(gray, bent, marks, o.rectScoreRangePx), quad: gi, rect: 0, shift: deg, snapped: false });
       }
-      const snapped = field && snapPolygonSides(gray, h, lens, field, snapRangePx, o.minEdgeResponse);
+      const snapped = field && snapSlantedSides(gray, h, lens, field, { rangePx: snapRangePx, slantFraction: o.fieldSnapSlantFraction, perSide: o.fieldSnapPerSide, capResponse: o.fieldSnapCapResponse, minMeanResponse: o.fieldSnapMinMeanResponse, minResponse: o.minEdgeResponse });
       if (snapped && plausible(snapped.boardToImage, model, gray, o)) {
         const st = { boardToImage: snapped.boardToImage, lens };
         hyps.push({ state: st, score: sharpScore(gray, st, marks, o.rectScoreRangePx), quad: gi, rect: 0, shift: deg, snapped: true });
@@ -468,6 +470,16 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   if (hyps.length === 0) {
     const what = profile.surface.shape === 'circle' ? 'round frame' : 'quadrilateral';
     return { found: false, reason: `no ${what} in the image matches this board's outline` };
+  }
+  // Holes floored in the board's own material (shallow cups) show their rims only where the
+  // wall is in shade, and the shade's edge is not the rim: the fits leave them out, or they
+  // pull the mapping (lens and all) towards the shade. A pocket opening onto darkness stays.
+  const holes = featuresOfKind(profile, 'hole');
+  const allSamples = model.samples;
+  const cupsAt = (state: FitState) => holeFloorRatio(gray, state, holes) > o.holeFloorMinRatio;
+  if (holes.length > 0 && hyps.slice(0, o.holeFloorGuesses).every((g) => cupsAt(g.state))) {
+    const ids = new Set(holes.map((h) => h.id));
+    model.samples = model.samples.filter((x) => !ids.has(x.featureId));
   }
   const scoreSamples = thinByFeature(model.samples.filter((x) => !x.onOutline), o.rectScoreSamples, 4);
 
@@ -566,6 +578,9 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     if (firstFitsWell && tried.length >= o.rectMinGuesses) break;
   }
   if (!first) return { found: false, reason: 'the board\'s edges could not be followed from any guess' };
+  // Rough guesses can miss dark pockets: where the wide fit puts them they must still look like cups.
+  if (model.samples !== allSamples && !cupsAt(first.state)) model.samples = allSamples;
+  trace('hole-floors', { holes: holes.length, cups: model.samples !== allSamples });
   // The close fit; when it fits poorly, again from other lenses (a rough guess's lens and
   // focal length can trade off against each other into a wrong fit), keeping the best.
   const closeFit = (start: FitState, focalPx?: number): CameraRefined | null => {

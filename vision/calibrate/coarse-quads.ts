@@ -57,7 +57,7 @@ function downscale(gray: GrayImage, factor: number): { data: Uint8Array; widthPx
   return { data: out, widthPx: w, heightPx: h };
 }
 
-function polygonArea(p: readonly Point[]): number {
+export function polygonArea(p: readonly Point[]): number {
   let a = 0;
   for (let i = 0, j = p.length - 1; i < p.length; j = i++) a += p[j]!.x * p[i]!.y - p[i]!.x * p[j]!.y;
   return a / 2;
@@ -73,7 +73,7 @@ function lineThrough(p: Point, q: Point): [number, number, number] {
   return [a, b, -(a * p.x + b * p.y)];
 }
 
-function intersect(l: readonly number[], m: readonly number[]): Point | null {
+export function intersect(l: readonly number[], m: readonly number[]): Point | null {
   const d = l[0]! * m[1]! - l[1]! * m[0]!;
   if (Math.abs(d) < 1e-9) return null;
   return { x: (l[1]! * m[2]! - l[2]! * m[1]!) / d, y: (l[2]! * m[0]! - l[0]! * m[2]!) / d };

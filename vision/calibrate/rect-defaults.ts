@@ -27,8 +27,12 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** Edge samples along the board (spacing widened on large boards to keep at most the maximum). */
   rectSampleSpacingMm: 6,
   rectMaxSamples: 900,
-  /** Fit a round frame's outer edge (a clean circle against the table) at a height the fit measures. */
-  roundOutlineEdges: true,
+  /**
+   * Fit a round frame's outer edge (a clean circle against the table) at a height the fit
+   * measures. Off: that height trades off against the lens and focal length in the close fit,
+   * which then bends a round board's markings (PitRush) by a millimetre or more.
+   */
+  roundOutlineEdges: false,
   /** Samples and search range (px) of the quick score that ranks the guesses. */
   rectScoreSamples: 240,
   rectScoreRangePx: 1.5,
@@ -85,8 +89,19 @@ export const RECT_CALIBRATE_DEFAULTS = {
   cameraMismatchScale: 0.05,
   /** A fit finding fewer of the board's edges than this share is "board not found". */
   rectMinInlierFraction: 0.6,
-  /** ... and so is one finding fewer than this share of the markings (each counts as found with this share of its edge). */
-  minMarksSeen: 0.4,
+  /**
+   * Holes whose floors are this bright against the board round them (median over the holes)
+   * under each of the best few guesses, and again where the wide fit puts them, are cups
+   * floored like the board: the fits leave their rims out.
+   */
+  holeFloorMinRatio: 0.7,
+  holeFloorGuesses: 3,
+  /**
+   * ... and so is one finding fewer than this share of the markings (each counts as found with
+   * this share of its edge): a fit bent or turned on a round board finds its outline but only
+   * about half its lines.
+   */
+  minMarksSeen: 0.6,
   markSeenCoverage: 0.5,
   /**
    * A wall's or block's foot is left out when the camera stands behind its face by more than
@@ -103,6 +118,15 @@ export const RECT_CALIBRATE_DEFAULTS = {
   fieldOuterFraction: 0.97,
   fieldStepFraction: 0.012,
   fieldRotations: 3,
+  /**
+   * The field polygon's sides are moved onto edges that hold along the whole side, each free to
+   * slant by up to this share of the range from end to end; points per side, the response a
+   * point counts up to, and the least mean response of a side.
+   */
+  fieldSnapSlantFraction: 0.5,
+  fieldSnapPerSide: 40,
+  fieldSnapCapResponse: 12,
+  fieldSnapMinMeanResponse: 3,
   /** Lenses (k1) a round board's guesses are also tried under (the first guesses have none). */
   roundGuessK1: [-0.12],
   /** The same for the wide first fit from rough guesses: only feet the camera clearly faces. */

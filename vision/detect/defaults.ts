@@ -37,6 +37,8 @@ export const DETECT_DEFAULTS = {
   /** A "disc" in a hole darker than this (luma) and farther than this (RGB) from every disc on the board is the hole's floor. */
   holeFloorMaxLuma: 50,
   holeFloorMinColourDistance: 45,
+  /** A "disc" in a hole within this colour distance (RGB) of the board round the hole is its wooden floor (a disc on a board differs more, even one of the board's tone). */
+  holeFloorMaxBoardDistance: 12,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */
   inHoleToleranceMm: 3,
   /** Two detections closer than this fraction of a radius are one disc. */

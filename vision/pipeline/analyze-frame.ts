@@ -10,6 +10,8 @@ import type { DetectOptions } from '../detect/defaults.ts';
 import { detectDiscs } from '../detect/detect.ts';
 import type { Rgb } from '../detect/teams.ts';
 import type { DetectionResult } from '../detect/types.ts';
+import { detectHand } from '../hand/detect-hand.ts';
+import type { HandOptions } from '../hand/defaults.ts';
 import { toGray, type Frame } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 
@@ -20,6 +22,7 @@ export interface AnalyzeFrameOptions {
   teamColors?: Rgb[];
   calibrate?: Partial<CalibrateOptions>;
   detect?: Partial<DetectOptions>;
+  hand?: Partial<HandOptions>;
   trace?: CalibrationTrace;
 }
 
@@ -35,10 +38,13 @@ export function analyzeFrame(cv: CV, frame: Frame, profile: BoardProfile, option
   const calibration = options.calibration ?? calibrate(cv, gray, profile, options.calibrate, options.trace);
   const t1 = performance.now();
   if (!calibration.found) return { calibration, detection: null, timings: { calibrateMs: t1 - t0, detectMs: 0 } };
-  const detection = detectDiscs(
+  const discs = detectDiscs(
     cv,
     { frame, gray, calibration, profile, ...(options.teamCount ? { teamCount: options.teamCount } : {}), ...(options.teamColors ? { teamColors: options.teamColors } : {}) },
     options.detect,
   );
+  // A single image has no motion to show a hand (the live tracker has): look for an arm
+  // crossing the board's edge.
+  const detection = { ...discs, handOverBoard: discs.handOverBoard || detectHand({ frame, calibration, profile }, options.hand).handOverBoard };
   return { calibration, detection, timings: { calibrateMs: t1 - t0, detectMs: performance.now() - t1 } };
 }

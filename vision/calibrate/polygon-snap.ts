@@ -1,0 +1,148 @@
+/**
+ * Move each side of a board polygon (PitRush's hexagonal field), as a rough mapping puts it
+ * in the image, onto the straight edge that runs along the whole side nearby, its offset and
+ * its slant both free: a guess from the round frame's ellipses gets the perspective only
+ * roughly, so its sides are off in direction as well as place. The edge must hold along the
+ * whole side (each point's response is capped), so a shorter painted line just inside a side,
+ * however dark, does not take it. The mapping is re-made from the corners where the moved
+ * sides meet.
+ */
+import { homographyFromPairs } from '../geometry/homography.ts';
+import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
+import { sampleBilinear, type GrayImage } from '../image/frame.ts';
+import { fitLine, intersect, polygonArea, type Point } from './coarse-quads.ts';
+import { searchEdge } from './edge-search.ts';
+
+export interface PolygonSnapOptions {
+  /** Largest offset (px) of a side from where the guess puts it. */
+  rangePx: number;
+  /** Largest difference (px) between the offsets at the side's two ends, as a share of the range. */
+  slantFraction: number;
+  /** Points looked at along each side. */
+  perSide: number;
+  /** A point's edge response counts up to this (grey levels): the edge must hold along the side. */
+  capResponse: number;
+  /** Least mean (capped) response of a side's edge. */
+  minMeanResponse: number;
+  /** Least response of a single edge point taken into the side's line. */
+  minResponse: number;
+}
+
+const STEP_PX = 0.5;
+
+/** Seen position of a board point under a mapping and lens. */
+function seenAt(h: readonly number[], lens: LensModel, x: number, y: number): Point {
+  const w = h[6]! * x + h[7]! * y + h[8]!;
+  return distortPx(lens, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w);
+}
+
+/** One side's edge: the seen points along it (ideal pixels) and its mean capped response. */
+function sideEdge(gray: GrayImage, h: readonly number[], lens: LensModel, a: Point, b: Point, inward: Point, o: PolygonSnapOptions): { points: Point[]; score: number } | null {
+  const slantPx = o.slantFraction * o.rangePx;
+  const reach = o.rangePx + slantPx / 2 + 2;
+  const m = Math.ceil(reach / STEP_PX);
+  const pts: { p: Point; n: Point; t: number; v: Float64Array }[] = [];
+  for (let k = 0; k < o.perSide; k++) {
+    const t = 0.08 + (0.84 * k) / (o.perSide - 1);
+    const x = a.x + (b.x - a.x) * t;
+    const y = a.y + (b.y - a.y) * t;
+    const p = seenAt(h, lens, x, y);
+    const q = seenAt(h, lens, x + inward.x, y + inward.y);
+    const l = Math.hypot(q.x - p.x, q.y - p.y);
+    if (!(l > 0)) continue;
+    const n = { x: (q.x - p.x) / l, y: (q.y - p.y) / l };
+    const v = new Float64Array(2 * m + 1);
+    let ok = true;
+    for (let j = 0; j <= 2 * m; j++) {
+      const g = sampleBilinear(gray, p.x + n.x * (j - m) * STEP_PX, p.y + n.y * (j - m) * STEP_PX);
+      if (Number.isNaN(g)) {
+        ok = false;
+        break;
+      }
+      v[j] = g;
+    }
+    if (ok) pts.push({ p, n, t: (t - 0.5) / 0.84, v });
+  }
+  if (pts.length < o.perSide / 2) return null;
+  // Every line near the guessed side: offset d at the middle, slant s from end to end.
+  // Whole pixels of offset and two of slant: the points' own search below takes the rest.
+  let best = { score: -1, d: 0, s: 0, sign: 0 };
+  const dSteps = Math.floor(o.rangePx);
+  const sSteps = Math.floor(slantPx / 2);
+  for (let si = -sSteps; si <= sSteps; si++) {
+    const s = 2 * si;
+    for (let di = -dSteps; di <= dSteps; di++) {
+      const d = di;
+      let pos = 0;
+      let neg = 0;
+      for (const q of pts) {
+        const j = Math.round((d + s * q.t) / STEP_PX) + m;
+        const r = q.v[j + 2]! - q.v[j - 2]!;
+        if (r > 0) pos += Math.min(o.capResponse, r);
+        else neg += Math.min(o.capResponse, -r);
+      }
+      const mean = Math.max(pos, neg) / pts.length;
+      const score = mean * (1 - 0.5 * (d / o.rangePx) ** 2);
+      if (score > best.score) best = { score, d, s, sign: pos >= neg ? 1 : -1 };
+    }
+  }
+  if (best.score < o.minMeanResponse) return null;
+  const points: Point[] = [];
+  for (const q of pts) {
+    const off = best.d + best.s * q.t;
+    const x = q.p.x + q.n.x * off;
+    const y = q.p.y + q.n.y * off;
+    const hit = searchEdge(gray, x, y, q.n.x, q.n.y, 2, 'step', 0, best.sign as -1 | 1);
+    if (!hit || Math.abs(hit.response) < o.minResponse) continue;
+    points.push(undistortPx(lens, x + q.n.x * hit.offsetPx, y + q.n.y * hit.offsetPx));
+  }
+  return points.length >= o.perSide / 3 ? { points, score: best.score } : null;
+}
+
+/** Line through points, dropping the farthest a few times (a disc on the side). */
+function trimmedLine(pts: readonly Point[]): [number, number, number] | null {
+  let cur = [...pts];
+  for (let round = 0; round < 3; round++) {
+    const f = fitLine(cur);
+    if (!f) return null;
+    const d = cur.map((p) => Math.abs(f.line[0] * p.x + f.line[1] * p.y + f.line[2]));
+    const sorted = [...d].sort((p, q) => p - q);
+    const sigma = Math.max(0.3, 1.4826 * sorted[Math.floor(sorted.length / 2)]!);
+    const keep = cur.filter((_, i) => d[i]! <= 3 * sigma);
+    if (keep.length === cur.length || keep.length < 4) return f.line;
+    cur = keep;
+  }
+  return fitLine(cur)?.line ?? null;
+}
+
+/**
+ * The polygon's sides moved onto their edges (see the file's comment): the new board-to-image
+ * mapping (ideal pixels) and the mean capped response of the sides, or null when a side has
+ * no edge along it.
+ */
+export function snapSlantedSides(gray: GrayImage, h: readonly number[], lens: LensModel, polygon: readonly Point[], o: PolygonSnapOptions): { boardToImage: number[]; score: number } | null {
+  const n = polygon.length;
+  const orientation = Math.sign(polygonArea(polygon)) || 1;
+  const lines: [number, number, number][] = [];
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    const a = polygon[i]!;
+    const b = polygon[(i + 1) % n]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const inward = { x: (-(b.y - a.y) / len) * orientation, y: ((b.x - a.x) / len) * orientation };
+    const edge = sideEdge(gray, h, lens, a, b, inward, o);
+    if (!edge) return null;
+    const line = trimmedLine(edge.points);
+    if (!line) return null;
+    lines.push(line);
+    total += edge.score;
+  }
+  const corners: Point[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = intersect(lines[(i + n - 1) % n]!, lines[i]!);
+    if (!p) return null;
+    corners.push(p);
+  }
+  const boardToImage = homographyFromPairs(polygon.map((from, i) => ({ from, to: corners[i]! })));
+  return boardToImage ? { boardToImage, score: total / n } : null;
+}

@@ -1,0 +1,36 @@
+/** Tunables of the hand-over-the-board check on a single image, in one place. */
+export const HAND_DEFAULTS = {
+  /**
+   * Loops round the board's outline, in mm outwards from it (negative: inside, on the rail or
+   * the board's edge). An arm reaching over the board crosses every one; a disc lying off
+   * the board covers a few of them at most.
+   */
+  loopOffsetsMm: [-5, 20, 50, 80],
+  /** Samples a loop has all round (the inner loop's spacing sets the arc lengths). */
+  samplesPerLoop: 360,
+  /** Half-width (samples) of the stretch of loop whose median colour is the usual one at a sample. */
+  usualWindowSamples: 30,
+  /** A sample is covered when it differs from its loop's usual colour by this much (RGB)... */
+  minCoverDistance: 25,
+  /** ... and by this many times the loop's own spread (wood grain, cloth texture)... */
+  coverSpreads: 3,
+  /** ... and not only as light, shade or glare would change it (see unlitDistance). */
+  minUnlitDistance: 12,
+  /** Most that light or shade scales a colour's tint by (brighter light, a sun patch). */
+  maxLightScale: 1.5,
+  /** An arm's crossing: covered on the loops seen there, over at least this arc (mm, inner loop)... */
+  minArmWidthMm: 40,
+  /** ... and this many times the largest piece's diameter (a piece lying off a mat is no arm). */
+  armWidthPieceDiameters: 1.2,
+  /** Loops that must be in the image at a place for it to count (three of the four)... */
+  minLoopsSeen: 3,
+  /**
+   * ... of which at least this many covered: skin is often the colour of the table or the
+   * rail, so one loop can be all that shows it; the width below keeps discs out.
+   */
+  minLoopsCovered: 1,
+  /** Wider than this (mm) is no arm: the loop runs over something else (a lamp's light, a misplaced loop). */
+  maxArmWidthMm: 300,
+};
+
+export type HandOptions = typeof HAND_DEFAULTS;

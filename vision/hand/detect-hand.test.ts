@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { noEffects } from '../../fixtures/render/effects.ts';
+import type { HandSpec } from '../../fixtures/render/hand.ts';
+import { randomScene } from '../../fixtures/render/random-scene.ts';
+import { renderScene } from '../../fixtures/render/scene.ts';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import { calibrate } from '../calibrate/calibrate.ts';
+import type { Calibration } from '../calibrate/types.ts';
+import { toGray, type Frame } from '../image/frame.ts';
+import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+import { detectHand, unlitDistance } from './detect-hand.ts';
+import { loopPlaces, loopPoint } from './outline-loops.ts';
+
+let cv: CV;
+beforeAll(async () => {
+  cv = (await loadOpenCv()).cv;
+});
+
+const arm = (skinColor: string, fromEdge: HandSpec['fromEdge']): HandSpec => ({
+  fromEdge,
+  entryFrac: 0.45,
+  tipXFrac: 0.48,
+  tipYFrac: 0.5,
+  armWidthMm: 75,
+  skinColor,
+  shadowOffsetPx: { xPx: 12, yPx: 9 },
+  shadowBlurPx: 4,
+});
+
+function render(profileId: string, seed: number, hand: HandSpec | null): { frame: Frame; profileId: string } {
+  const profile = BOARD_PROFILES[profileId]!;
+  const spec = randomScene(profile, seed, { widthPx: 960, heightPx: 540, look: 'default', effects: { ...noEffects(), shadows: true, hand } });
+  const r = renderScene(spec, profile);
+  return { frame: { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 }, profileId };
+}
+
+function calibrated(frame: Frame, profileId: string): Calibration {
+  const cal = calibrate(cv, toGray(frame), BOARD_PROFILES[profileId]!);
+  if (!cal.found) throw new Error(`calibration failed: ${cal.reason}`);
+  return cal;
+}
+
+describe('a hand over the board in a single image', () => {
+  it.each([
+    ['crokinole-nca-26in', 3, '#e8b894', 'top'],
+    ['crokinole-nca-26in', 4, '#7d4e34', 'left'],
+    ['curling-mat', 2, '#c68863', 'right'],
+  ] as const)('%s (seed %i): an arm (skin %s, from the %s) is found; the same board without it is clear', (profileId, seed, skin, edge) => {
+    const profile = BOARD_PROFILES[profileId]!;
+    const bare = render(profileId, seed, null);
+    // One calibration for both images: the camera did not move, and the arm may hide the board's edge.
+    const cal = calibrated(bare.frame, profileId);
+    expect(detectHand({ frame: bare.frame, calibration: cal, profile }).handOverBoard).toBe(false);
+    const withArm = render(profileId, seed, arm(skin, edge));
+    const found = detectHand({ frame: withArm.frame, calibration: cal, profile });
+    expect(found.handOverBoard).toBe(true);
+    // Where it crosses: forearm-wide, on the side of the board the arm comes from.
+    const c = found.crossings[0]!;
+    expect(c.widthMm).toBeGreaterThan(40);
+    expect(c.widthMm).toBeLessThan(300);
+  }, 60_000);
+
+  it('light, shade and glare are not something lying there; skin is', () => {
+    const rail: [number, number, number] = [122, 82, 48];
+    expect(unlitDistance([61, 41, 24], rail, 1.5)).toBeLessThan(3); // in shade
+    expect(unlitDistance([222, 182, 148], rail, 1.5)).toBeLessThan(3); // under glare (white added)
+    const grey: [number, number, number] = [180, 178, 175];
+    expect(unlitDistance([232, 184, 148], grey, 1.5)).toBeGreaterThan(30); // skin on a grey table
+    expect(unlitDistance([120, 118, 116], grey, 1.5)).toBeLessThan(3); // the table in shade
+  });
+
+  it('a rectangle is sampled side by side, at the same places on every loop', () => {
+    const mat = BOARD_PROFILES['curling-mat']!;
+    const places = loopPlaces(mat, 360);
+    expect(new Set(places.map((p) => p.side))).toEqual(new Set([0, 1, 2, 3]));
+    const o = mat.outline;
+    if (o.shape !== 'rect') throw new Error('rect expected');
+    for (const place of places.filter((_, i) => i % 37 === 0)) {
+      const inner = loopPoint(mat, -5, place);
+      const outer = loopPoint(mat, 80, place);
+      // 85 mm apart across the side (more at a corner's diagonal, never less).
+      expect(Math.hypot(outer.xMm - inner.xMm, outer.yMm - inner.yMm)).toBeGreaterThanOrEqual(85 - 1e-9);
+      expect(inner.xMm).toBeGreaterThanOrEqual(o.minXMm);
+      expect(inner.xMm).toBeLessThanOrEqual(o.maxXMm);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * A hand or arm over the board in a single image. Players reach in from their seats, so an
+ * arm over the board crosses the board's outline: the rail (or the mat's edge) and the table
+ * beyond it are hidden along an arc as wide as a forearm. Loops round the outline are sampled
+ * in the image; a place hidden on every loop (differing from that loop's usual colour, and
+ * not merely darker as a shadow is) over a forearm's width is an arm. A disc lying off the
+ * board covers a loop or two, a painted line a few millimetres.
+ */
+import { applyHomography } from '../geometry/homography.ts';
+import { distortPx } from '../geometry/lens.ts';
+import { HAND_DEFAULTS, type HandOptions } from './defaults.ts';
+import { loopPlaces, loopPoint, type LoopPlace } from './outline-loops.ts';
+import type { HandInput, HandResult, OutlineCrossing } from './types.ts';
+
+type Rgb = [number, number, number];
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+/**
+ * How far a colour is from being the usual one under other light: light and shade scale a
+ * colour, glare adds white to it. With the grey part taken out of both, the rest must then
+ * point the same way; what is left over is something else lying there.
+ */
+export function unlitDistance(c: Rgb, usual: Rgb, maxLightScale: number): number {
+  const cm = (c[0] + c[1] + c[2]) / 3;
+  const um = (usual[0] + usual[1] + usual[2]) / 3;
+  const a: Rgb = [c[0] - cm, c[1] - cm, c[2] - cm];
+  const u: Rgb = [usual[0] - um, usual[1] - um, usual[2] - um];
+  const uu = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
+  // Light scales a colour by a limited amount; a grey made vivid is not the same thing lit.
+  const k = uu > 1e-9 ? Math.min(maxLightScale, Math.max(0, (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) / uu)) : 0;
+  return Math.hypot(a[0] - k * u[0], a[1] - k * u[1], a[2] - k * u[2]);
+}
+
+/** Which samples of one loop are covered (null: not in the image). */
+export function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm: number, o: HandOptions): (boolean | null)[] {
+  const { frame, calibration: cal, profile } = input;
+  const colours: (Rgb | null)[] = [];
+  for (const place of places) {
+    const p = loopPoint(profile, offsetMm, place);
+    const ideal = applyHomography(cal.boardToImage, p.xMm, p.yMm);
+    const q = distortPx(cal.lens, ideal.x, ideal.y);
+    const xi = Math.round(q.x);
+    const yi = Math.round(q.y);
+    if (!(xi >= 1 && yi >= 1 && xi < frame.widthPx - 1 && yi < frame.heightPx - 1)) {
+      colours.push(null);
+      continue;
+    }
+    // A 3x3 mean: noise and texture smoothed, an arm's edge still sharp.
+    const c: Rgb = [0, 0, 0];
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const j = ((yi + dy) * frame.widthPx + xi + dx) * 4;
+        c[0] += frame.data[j]! / 9;
+        c[1] += frame.data[j + 1]! / 9;
+        c[2] += frame.data[j + 2]! / 9;
+      }
+    }
+    colours.push(c);
+  }
+  const seen = colours.filter((c): c is Rgb => c !== null);
+  if (seen.length < places.length / 4) return colours.map(() => null);
+  // The usual colour here: the median along the loop round the sample (light varies round a
+  // board: vignetting, a lamp to one side), over a window wider than two arms.
+  const n = colours.length;
+  const usualAt: Rgb[] = [];
+  for (let k = 0; k < n; k++) {
+    const window: Rgb[] = [];
+    for (let d = -o.usualWindowSamples; d <= o.usualWindowSamples; d += 2) {
+      // Along the same side only: a rectangle's ends may be another material than its sides.
+      const j = (k + d + n) % n;
+      const w = colours[j];
+      if (w && places[j]!.side === places[k]!.side) window.push(w);
+    }
+    usualAt.push(window.length > 0 ? [median(window.map((w) => w[0])), median(window.map((w) => w[1])), median(window.map((w) => w[2]))] : [0, 0, 0]);
+  }
+  const distances = colours.map((c, k) => (c ? Math.hypot(c[0] - usualAt[k]![0], c[1] - usualAt[k]![1], c[2] - usualAt[k]![2]) : NaN));
+  const spread = median(distances.filter((d) => !Number.isNaN(d)));
+  return colours.map((c, k) => {
+    if (!c) return null;
+    return distances[k]! >= Math.max(o.minCoverDistance, o.coverSpreads * spread) && unlitDistance(c, usualAt[k]!, o.maxLightScale) >= o.minUnlitDistance;
+  });
+}
+
+export function detectHand(input: HandInput, options: Partial<HandOptions> = {}): HandResult {
+  const o = { ...HAND_DEFAULTS, ...options };
+  const places = loopPlaces(input.profile, o.samplesPerLoop);
+  const loops = o.loopOffsetsMm.map((off) => coveredOnLoop(input, places, off, o));
+  const n = places.length;
+  // A place is an arm's if enough loops are seen there and enough of them are covered.
+  const arm = Array.from({ length: n }, (_, k) => {
+    const states = loops.map((l) => l[k]!);
+    const seen = states.filter((s) => s !== null);
+    return seen.length >= o.minLoopsSeen && seen.filter((s) => s).length >= o.minLoopsCovered;
+  });
+  const inner = Math.min(...o.loopOffsetsMm);
+  const at = (k: number) => loopPoint(input.profile, inner, places[k]!);
+  const crossings: OutlineCrossing[] = [];
+  const minWidthMm = Math.max(o.minArmWidthMm, o.armWidthPieceDiameters * Math.max(...input.profile.pieces.map((p) => p.diameterMm)));
+  // Runs round the loop (a run may wrap past sample 0).
+  const start = arm.indexOf(false);
+  if (start < 0) return { handOverBoard: false, crossings };
+  let k = 0;
+  while (k < n) {
+    const i = (start + k) % n;
+    if (!arm[i]) {
+      k++;
+      continue;
+    }
+    let len = 0;
+    let widthMm = 0;
+    while (k + len < n && arm[(start + k + len) % n]) {
+      const a = at((start + k + len) % n);
+      const b = at((start + k + len + 1) % n);
+      widthMm += Math.hypot(b.xMm - a.xMm, b.yMm - a.yMm);
+      len++;
+    }
+    if (widthMm >= minWidthMm && widthMm <= o.maxArmWidthMm) crossings.push({ ...at((start + k + Math.floor(len / 2)) % n), widthMm });
+    k += len;
+  }
+  return { handOverBoard: crossings.length > 0, crossings };
+}

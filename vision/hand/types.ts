@@ -1,0 +1,24 @@
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import type { Calibration } from '../calibrate/types.ts';
+import type { Frame } from '../image/frame.ts';
+
+export interface HandInput {
+  frame: Frame;
+  calibration: Calibration;
+  profile: BoardProfile;
+}
+
+/** Where something crosses the board's outline. */
+export interface OutlineCrossing {
+  /** Middle of the crossing on the outline, board mm. */
+  xMm: number;
+  yMm: number;
+  /** Its width along the outline (mm). */
+  widthMm: number;
+}
+
+export interface HandResult {
+  /** An arm reaches over the board: no call from this image. */
+  handOverBoard: boolean;
+  crossings: OutlineCrossing[];
+}
