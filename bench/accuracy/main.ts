@@ -3,7 +3,8 @@
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
- * radius errors, teams, wrong calls, too-close calls, exact scores and time per image.
+ * radius errors, teams, wrong calls, too-close calls, exact scores, time per image, and
+ * how often a hand over the board was seen (and seen where there was none).
  * --shift-mm moves every detection by that much (to show the benchmark notices).
  */
 import { parseArgs } from 'node:util';
@@ -30,6 +31,7 @@ const shiftMm = Number(args['shift-mm']);
 const { cv } = await loadOpenCv();
 const rows: { name: string; summary: Summary; medianMs: number; p95Ms: number }[] = [];
 const kindLines: string[] = [];
+const handLines: string[] = [];
 const all: SceneEvaluation[] = [];
 const allMs: number[] = [];
 
@@ -56,6 +58,8 @@ for (const id of args.profiles!.split(',')) {
   const evals: SceneEvaluation[] = [];
   const ms: number[] = [];
   const kinds: KindTally = {};
+  // A hand over the board (found boards only): seen where the scene has one, and false alarms.
+  const hands = { withHand: 0, seen: 0, without: 0, falseAlarms: 0 };
   for (const [i, item] of items.entries()) {
     const frame = await loadImageFile(item.pngPath);
     const t0 = performance.now();
@@ -65,6 +69,16 @@ for (const id of args.profiles!.split(',')) {
     const ev = evaluateScene(rules, profile, item.truth, measured);
     evals.push(ev);
     if (profile.pieces.length > 1) tallyKinds(profile, item.truth.discs, measured, kinds);
+    if (analysis.detection) {
+      const handSeen = analysis.detection.handOverBoard;
+      if (item.truth.effects.hand) {
+        hands.withHand++;
+        if (handSeen) hands.seen++;
+      } else {
+        hands.without++;
+        if (handSeen) hands.falseAlarms++;
+      }
+    }
     if (args.verbose && (ev.details.length > 0 || !ev.boardFound || ev.matched < ev.expected || ev.falsePositives > 0)) {
       const reason = analysis.calibration.found ? '' : ` board not found: ${analysis.calibration.reason}`;
       console.log(`${item.name}: matched ${ev.matched}/${ev.expected}, false ${ev.falsePositives}${reason}`);
@@ -75,6 +89,7 @@ for (const id of args.profiles!.split(',')) {
   if (process.stderr.isTTY) process.stderr.write('\n');
   rows.push({ name: id, summary: summarise(evals), medianMs: pct(ms, 0.5), p95Ms: pct(ms, 0.95) });
   if (profile.pieces.length > 1) kindLines.push(`${id} kinds named right / matched: ${formatKinds(kinds)}`);
+  handLines.push(`${id} hand over the board: seen in ${hands.seen} of ${hands.withHand} scenes with one, false alarms in ${hands.falseAlarms} of ${hands.without} without`);
   all.push(...evals);
   allMs.push(...ms);
 }
@@ -91,3 +106,4 @@ for (const r of rows) {
   );
 }
 for (const l of kindLines) console.log(l);
+for (const l of handLines) console.log(l);
