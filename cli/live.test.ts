@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureMatchVideo, type MatchVideoConfig } from '../fixtures/video/render-video.ts';
 import type { VideoTruth } from '../fixtures/video/types.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
@@ -127,6 +128,76 @@ describe.each(GAMES_BUNDLED)('live referee on the bundled rendered %s match', (g
   });
 });
 
+/**
+ * Table shuffleboard has no bundled match (the samples' size budget): a short one is rendered
+ * here on first use (cached in .cache/video/), small enough to keep the test quick.
+ */
+const TABLE_MATCH: MatchVideoConfig = {
+  name: 'table-shuffleboard-live-test',
+  game: 'table-shuffleboard',
+  fps: 30,
+  formats: ['mjpeg'],
+  jpegQuality: 60,
+  // One round, two pucks a side: a puck in a section, a knock-off into the trough, a hanger.
+  match: { seed: 2, widthPx: 640, heightPx: 360, discsPerTeam: 2, rounds: 1, noiseSigma: 1.1, handInMs: 320, holdMs: 100, restHoldMs: 450 },
+};
+
+describe('live referee on a rendered table shuffleboard match', () => {
+  let t: VideoTruth;
+  let session: SessionResult;
+
+  beforeAll(async () => {
+    const { truthPath, truth } = ensureMatchVideo(TABLE_MATCH);
+    ({ session } = await play(join(truthPath, '..', truth.files.mjpeg!)));
+    t = truth;
+  }, 180_000);
+
+  it('the match shows a knock-off into the trough and a hanger', () => {
+    expect(t.shots.flatMap((s) => s.removed.map((r) => r.reason))).toContain('ditch');
+    expect(t.shots.some((s) => s.hits.length > 0)).toBe(true);
+    const rules = GAMES['table-shuffleboard']!;
+    const last = t.shots.at(-1)!;
+    const zones = rules.callDiscs(last.event.after, { profile: BOARD_PROFILES[t.profileId]!, options: { ...rules.defaultOptions, ...t.setup.options } }).map((c) => c.zone);
+    expect(zones).toContain('hanger');
+  });
+
+  it('finds every shot, once, after its pucks came to rest, with who hit whom and what left the table', () => {
+    const shots = session.messages.filter((m) => m.type === 'shot');
+    expect(shots).toHaveLength(t.shots.length);
+    shots.forEach((s, i) => {
+      expect(s.tMs).toBeGreaterThanOrEqual(t.shots[i]!.restMs - 50);
+      expect(s.tMs).toBeLessThan(t.shots[i + 1]?.flickMs ?? Infinity);
+    });
+    const journal = session.referee.journal.filter((e) => e.type === 'shot');
+    const teamOfTruth = (id: string) => t.discs.find((d) => d.id === id)!.team;
+    t.shots.forEach((ts, i) => {
+      const e = journal[i]!;
+      if (e.type !== 'shot') throw new Error('not a shot');
+      expect(e.shot.shooter).toBe(ts.shooter);
+      const teamSeen = (id: string) => (id === e.shot.shotDiscId ? e.shot.shooter : [...e.shot.before.discs, ...e.shot.after.discs].find((d) => d.id === id)?.team);
+      expect((e.shot.hits ?? []).map((h) => `${teamSeen(h.byId)}>${teamSeen(h.hitId)}`)).toEqual(ts.hits.map((h) => `${teamOfTruth(h.byId)}>${teamOfTruth(h.hitId)}`));
+      expect((e.shot.removed ?? []).map((r) => r.reason).sort()).toEqual(ts.removed.map((r) => r.reason).sort());
+    });
+  });
+
+  it('measures where the pucks came to rest and keeps the score the truth has', () => {
+    const map = toTruthFrame(t, session.calibration!);
+    const last = t.shots.at(-1)!;
+    const seen = session.trackerEvents.filter((e) => e.type === 'shot').at(-1)!;
+    if (seen.type !== 'shot') throw new Error('not a shot');
+    expect(seen.shot.after.discs).toHaveLength(last.event.after.discs.length);
+    for (const d of seen.shot.after.discs) {
+      const p = map(d.xMm, d.yMm);
+      expect(Math.min(...last.event.after.discs.map((x) => Math.hypot(x.xMm - p.xMm, x.yMm - p.yMm)))).toBeLessThan(3);
+    }
+    const cmp = compareWithTruth(t, session);
+    expect(cmp.shotsSeen).toBe(cmp.shotsTruth);
+    expect(cmp.hitAgree).toBe(cmp.hitCompared);
+    expect(cmp.validAgree).toBe(cmp.hitCompared);
+    expect(session.referee.state.scores).toEqual(t.finalScore);
+  });
+});
+
 describe('disc-referee demo', () => {
   it('plays the bundled crokinole match and agrees with its truth', async () => {
     const r = io();
@@ -157,6 +228,9 @@ describe('disc-referee demo', () => {
     expect(curling.shots.flatMap((s) => s.removed.map((r) => r.reason))).toContain('off-board');
     // A stone short of the hog line: not valid, removed.
     expect(curling.shots.some((s) => !s.ruling.valid && s.ruling.removedIds.includes(s.shotDiscId))).toBe(true);
+    // Nano Curling: a stone at rest past the back line (still on the sheet) is out by rule.
+    const nano = truthBeside(bundled['nano-curling']!)!;
+    expect(nano.shots.some((s) => s.removed.length === 0 && s.ruling.removedIds.includes(s.shotDiscId) && s.ruling.notes.some((n) => n.includes('back line')))).toBe(true);
     const shuffle = truthBeside(bundled['shuffleboard-mat']!)!;
     // A stone played off the mat costs its team 10 at once; one knocked off costs nothing.
     const played = shuffle.shots.find((s) => s.removed.some((r) => r.id === s.shotDiscId));
@@ -183,6 +257,72 @@ describe('disc-referee demo', () => {
     const r = io();
     expect(await main(['demo', '--game', 'pitrush'], r.io)).toBe(2);
     expect(r.text().stderr).toMatch(new RegExp(`no bundled match for pitrush yet \\(bundled: ${GAMES_BUNDLED.join(', ')}\\)`));
+  });
+});
+
+/**
+ * Games with no bundled match (the samples' size budget): a short match rendered small in the
+ * test (cached in .cache/video/ after the first run) through the live referee.
+ */
+const RENDERED_IN_TEST: MatchVideoConfig[] = [
+  // Point carrom to 2: a strike that moves a man, the striker into a pocket (a foul), two men pocketed.
+  { name: 'carrom-live-test', game: 'carrom', fps: 30, formats: ['y4m'], match: { seed: 1, widthPx: 640, heightPx: 360, discsPerTeam: 3, rounds: 1, targetPoints: 2, noiseSigma: 1.1 } },
+  // Sling in Slow mode, two discs a player: through the gate, against the wall, onto a disc.
+  { name: 'sling-live-test', game: 'sling', fps: 30, formats: ['y4m'], match: { seed: 1, widthPx: 640, heightPx: 360, discsPerTeam: 2, rounds: 1, noiseSigma: 1.1 } },
+];
+
+describe.each(RENDERED_IN_TEST.map((c) => [c.game, c] as const))('live referee on a %s match rendered in the test', (_game, config) => {
+  let t: VideoTruth;
+  let session: SessionResult;
+
+  beforeAll(async () => {
+    const r = ensureMatchVideo(config);
+    ({ truth: t, session } = await play(join(r.truthPath, '..', r.truth.files.y4m!)));
+  }, 120_000);
+
+  it('finds every shot once after the board came to rest, with hit / no hit, validity and the final score of the truth', () => {
+    const shots = session.messages.filter((m) => m.type === 'shot');
+    expect(shots).toHaveLength(t.shots.length);
+    shots.forEach((s, i) => {
+      expect(s.tMs).toBeGreaterThanOrEqual(t.shots[i]!.restMs - 50);
+      expect(s.tMs).toBeLessThan(t.shots[i + 1]?.flickMs ?? Infinity);
+      expect(s.shooter).toBe(t.shots[i]!.shooter);
+    });
+    const cmp = compareWithTruth(t, session);
+    expect(cmp.hitAgree).toBe(cmp.hitCompared);
+    expect(cmp.validAgree).toBe(cmp.hitCompared);
+    expect(session.referee.state.scores).toEqual(t.finalScore);
+    expect(session.referee.state.over).toBe(true);
+    expect(cmp.agree).toBe(true);
+    // Nothing the rules hold was lost or moved by hand on the way.
+    expect(session.messages.filter((m) => m.type === 'warning' && /in play|not seen after the shot|moved by hand/.test(m.text))).toEqual([]);
+  });
+
+  it('sees what went into a pocket, and what the first contact of each shot struck', () => {
+    const journal = session.referee.journal.filter((e) => e.type === 'shot');
+    t.shots.forEach((ts, i) => {
+      const e = journal[i]!;
+      if (e.type !== 'shot') throw new Error('not a shot');
+      expect((e.shot.removed ?? []).map((r) => r.reason).sort()).toEqual(ts.removed.map((r) => r.reason).sort());
+      // The shot disc's first contact: with a disc (or none) as in the truth.
+      expect(e.shot.hits?.[0]?.byId === e.shot.shotDiscId).toBe(ts.hits[0]?.byId === ts.shotDiscId);
+    });
+  });
+
+  it("starts from the game's own board: carrom's pieces in play, the striker told from the men and the queen; Sling's board empty", () => {
+    const start = session.referee.journal.find((e) => e.type === 'correction');
+    if (config.game !== 'carrom') {
+      // Discs come onto a Sling board only by being slung.
+      expect(start).toBeUndefined();
+      return;
+    }
+    const pieces = t.discs.filter((d) => d.id !== 'S');
+    expect(start?.type === 'correction' && start.board.discs.length).toBe(pieces.length);
+    if (start?.type !== 'correction') throw new Error('no starting board');
+    expect(start.board.discs.filter((d) => d.kind === 'queen')).toHaveLength(1);
+    const first = session.trackerEvents.find((e) => e.type === 'shot');
+    if (first?.type !== 'shot') throw new Error('no shot');
+    expect(first.shot.after.discs.find((d) => d.id === first.shot.shotDiscId)?.kind).toBe('striker');
   });
 });
 

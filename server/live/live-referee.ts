@@ -130,6 +130,7 @@ export class LiveReferee {
     switch (e.type) {
       case 'ready': {
         this.seen = e.board;
+        if (this.piecesStartOnBoard() && this.shots === 0 && this.current.board.discs.length === 0) return this.startingPieces(e);
         const inPlay = e.board.discs.length;
         return inPlay > 0 && this.current.board.discs.length === 0 && this.shots === 0
           ? [{ type: 'warning', tMs: e.tMs, text: `${inPlay} disc(s) already on the board at the start: they are not part of the match until shot` }]
@@ -144,6 +145,20 @@ export class LiveReferee {
       default:
         return [];
     }
+  }
+
+  /** Games played with a striker (carrom) start with every piece on the board. */
+  private piecesStartOnBoard(): boolean {
+    return this.o.env.profiles[this.current.profileId]?.pieces.some((p) => p.kind === 'striker') ?? false;
+  }
+
+  /** The pieces on the board at the start are the match's (the striker is not: it is shot). */
+  private startingPieces(e: Extract<TrackerEvent, { type: 'ready' }>): RefereeMessage[] {
+    const discs = e.board.discs.filter((d) => d.kind !== 'striker').map((d) => ({ ...d, team: this.teamOf(d.team) ?? d.team }));
+    if (discs.length === 0) return [];
+    this.journal.push({ type: 'correction', board: { discs }, note: `${discs.length} piece(s) on the board at the start` });
+    const out = this.fold(e.tMs);
+    return [{ type: 'board-change', tMs: e.tMs, removedIds: [], addedIds: discs.map((d) => d.id), text: `${discs.length} piece(s) on the board at the start: in play` }, ...out];
   }
 
   private boardChange(e: Extract<TrackerEvent, { type: 'board-change' }>): RefereeMessage[] {
@@ -179,8 +194,8 @@ export class LiveReferee {
     let shooter: TeamId = seenTeam ?? turn ?? e.shot.shooter;
     // Turns alternate: the disc's colour only confirms whose shot it was.
     if (turn && seenTeam !== turn) {
-      // A disc never seen at rest (shot straight off a mat) has no colour to doubt.
-      if (e.shot.shooter !== '?') out.push({ type: 'warning', tMs: e.tMs, text: `${e.shot.shotDiscId} looked like ${seenTeam ?? 'an unknown colour'} but it is ${turn}'s turn: taken as ${turn}'s shot` });
+      // A disc never seen at rest (shot straight off a mat) or a striker has no colour to doubt.
+      if (e.shot.shooter !== '?' && e.shot.shooter !== 'striker') out.push({ type: 'warning', tMs: e.tMs, text: `${e.shot.shotDiscId} looked like ${seenTeam ?? 'an unknown colour'} but it is ${turn}'s turn: taken as ${turn}'s shot` });
       shooter = turn;
     }
     const inPlay = new Set(state.board.discs.map((d) => d.id));

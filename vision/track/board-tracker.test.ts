@@ -41,6 +41,18 @@ function run(script: Script, settleMs = 100, board: BoardProfile = profile): { e
 }
 
 const shots = (events: TrackerEvent[]) => events.filter((e): e is Extract<TrackerEvent, { type: 'shot' }> => e.type === 'shot');
+
+/** The time of the last frame a disc moved on (ms), before `beforeMs`. */
+function stoppedMs(script: Script, id: string, beforeMs = Infinity): number {
+  let last = 0;
+  script.frames.forEach((f, i) => {
+    const tMs = (i * 1000) / script.fps;
+    const prev = script.frames[i - 1]?.discs.find((d) => d.id === id);
+    const now = f.discs.find((d) => d.id === id);
+    if (tMs < beforeMs && prev && now && (prev.xMm !== now.xMm || prev.yMm !== now.yMm)) last = tMs;
+  });
+  return last;
+}
 const r2 = 2 * DISC_R_MM;
 
 describe('BoardTracker on synthetic frames', () => {
@@ -177,6 +189,9 @@ describe('BoardTracker on synthetic frames', () => {
     expect(first.hits).toEqual([{ byId: first.shotDiscId, hitId: b1 }]);
     expect(first.removed).toEqual([{ id: b1, reason: 'off-board' }]);
     expect(first.after.discs.map((d) => d.id)).toEqual([first.shotDiscId]);
+    // Called once each stone had stopped on the table beside the mat, not while it slid there.
+    expect(found[0]!.tMs).toBeGreaterThanOrEqual(stoppedMs(s, 'b1'));
+    expect(found[1]!.tMs).toBeGreaterThanOrEqual(stoppedMs(s, 'a2'));
     const second = found[1]!.shot;
     expect(second.removed).toEqual([{ id: second.shotDiscId, reason: 'off-board' }]);
     expect(second.movedIds).toEqual([second.shotDiscId]);

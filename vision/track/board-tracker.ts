@@ -9,7 +9,8 @@
  * Tracks keep their ids ("d1", "d2", ...) from rest to rest. Calibration happens once, on the
  * first frame where the board is found (the camera is fixed); give `calibration` to skip it.
  */
-import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import type { PieceKind } from '../../rules/core/board-state.ts';
+import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { calibrate } from '../calibrate/calibrate.ts';
 import type { CalibrateOptions } from '../calibrate/defaults.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
@@ -31,6 +32,9 @@ import { boxArea, detectInBoxes, mergeBoxes, outlineBox, type BoxMm, type Region
 import { boardOf, settle, type SeenDisc } from './settle.ts';
 import { TeamPalette } from './team-palette.ts';
 import type { BoardMotion, FrameStats, Track, TrackerEvent } from './types.ts';
+
+/** Pieces that belong to no team (carrom's queen and striker, PitRush's neutrals). */
+const NO_TEAM_KINDS: ReadonlySet<PieceKind> = new Set(['queen', 'striker', 'neutral']);
 
 /** Finds discs in boxes of the board (null: all of it); the real one wraps detectDiscs. */
 export type DiscDetector = (input: RegionDetectInput) => DetectedDisc[];
@@ -86,6 +90,9 @@ export class BoardTracker {
   private early: { boxes: BoxMm[] | null; found: DetectedDisc[]; detectMs: number; atMs: number } | null = null;
   /** The low-resolution frame the detection ahead is up to date with. */
   private earlyLow: Uint8Array = new Uint8Array(0);
+  /** The low-resolution frame the board went still on (null: not still), and when. */
+  private stillLow: Uint8Array = new Uint8Array(0);
+  private stillSinceMs: number | null = null;
   private disposed = false;
   /** Called on every frame with the cheap path's images (diagnostics only). */
   debug: ((tMs: number, images: { low: Uint8Array; motion: SparseMask; change: SparseMask; hand: SparseMask | null; size: LowResSize }) => void) | null = null;
@@ -134,6 +141,7 @@ export class BoardTracker {
     this.framesSeen = 0;
     this.lastActivityMs = -Infinity;
     this.early = null;
+    this.stillSinceMs = null;
     this.palette.reset(this.options.teamColors);
     if (!options.keepCalibration) {
       this.calibration = this.options.calibration ?? null;
@@ -147,7 +155,7 @@ export class BoardTracker {
   /** Release the frame buffers. The tracker holds no cv.Mat between frames. */
   dispose(): void {
     this.disposed = true;
-    this.low = this.prev = this.ref = this.earlyLow = new Uint8Array(0);
+    this.low = this.prev = this.ref = this.earlyLow = this.stillLow = new Uint8Array(0);
     this.motion = this.change = this.handRaw = this.handNow = this.handKept = this.zoneNow = this.zoneKept = this.scratch = new SparseMask(0, 0);
     this.finder = new BlobFinder(0, 0);
     this.trackList = [];
@@ -183,7 +191,8 @@ export class BoardTracker {
       this.needReference = false;
     }
     const discPx = view.discAreaPx;
-    const movingPx = diffMask(this.low, this.prev, this.o.motionThreshold, this.motion, view.boardMask);
+    // Motion is looked for where discs are followed (a mat's table too); the still test counts the board's.
+    const movingPx = diffMask(this.low, this.prev, this.o.motionThreshold, this.motion, view.watchMask);
     const changedAll = diffMask(this.low, this.ref, this.o.changeThreshold, this.change);
     // A hand or arm: a big changed region that comes in from the image border over the board.
     let hand: SparseMask | null = null;
@@ -256,17 +265,26 @@ export class BoardTracker {
       this.episode = new EpisodeTracker(view, this.trackList.filter((t) => t.place === 'surface'), this.o, tMs);
       events.push({ type: 'motion', tMs, state: hand ? 'hand' : 'moving' });
     }
-    if (this.episode) this.episode.step(tMs, this.motion, this.change, hand, zone ?? hand);
+    if (this.episode) {
+      this.episode.step(tMs, this.motion, this.change, hand, zone ?? hand);
+      // A disc slid off a mat and still sliding on the table beside it: not at rest yet.
+      if (!isMoving && this.episode.movingOffSurfaceAt(tMs)) isMoving = true;
+    }
     this.debug?.(tMs, { low: this.low, motion: this.motion, change: this.change, hand, size });
     if (isMoving || hand || disturbed) {
       this.lastActivityMs = tMs;
       this.early = null;
+      this.stillSinceMs = null;
+    } else if (this.episode && this.creptSinceStill(tMs)) {
+      // A disc still creeping (too slowly for the frame-to-frame test): not at rest yet.
+      this.lastActivityMs = tMs;
     }
     let detectMs = 0;
     if (this.episode && tMs - this.lastActivityMs >= this.o.settleMs) {
       const d0 = performance.now();
       const ev = this.settleNow(frame, tMs);
       detectMs = performance.now() - d0;
+      this.stillSinceMs = null;
       if (ev) events.push(ev);
       this.ref.set(this.low);
     } else if (this.episode && tMs - this.lastActivityMs >= this.o.earlyDetectMs && (!this.early || tMs - this.early.atMs >= this.o.earlyRefreshMs)) {
@@ -297,13 +315,14 @@ export class BoardTracker {
     const rLowAt1 = probe.lowPxPerMm * probe.discRadiusMm;
     const factor = Math.min(this.o.maxDownscale, Math.max(this.o.minDownscale, Math.floor(rLowAt1 / this.o.lowResDiscRadiusPx)));
     this.size = lowResSize(frame.widthPx, frame.heightPx, factor);
-    this.view = factor === 1 ? probe : new BoardView(cal, this.options.profile, this.size);
+    this.view = new BoardView(cal, this.options.profile, this.size, this.o.offBoardWatchMm);
     const n = this.size.widthPx * this.size.heightPx;
     const { widthPx: w, heightPx: h } = this.size;
     this.low = new Uint8Array(n);
     this.prev = new Uint8Array(n);
     this.ref = new Uint8Array(n);
     this.earlyLow = new Uint8Array(n);
+    this.stillLow = new Uint8Array(n);
     this.motion = new SparseMask(w, h);
     this.change = new SparseMask(w, h);
     this.handRaw = new SparseMask(w, h);
@@ -322,7 +341,7 @@ export class BoardTracker {
       const s = this.seen(d);
       const view = this.view!;
       const place = s.inHole || view.holeNear(s.xMm, s.yMm, 0.5 * view.discRadiusMm) ? 'hole' : view.surfaceInsetMm(s.xMm, s.yMm) >= 0 ? 'surface' : 'ditch';
-      return { id: `d${this.nextTrack++}`, team: s.team, xMm: s.xMm, yMm: s.yMm, radiusMm: s.radiusMm, uncertaintyMm: s.uncertaintyMm, confidence: s.confidence, place, staged: false };
+      return { id: `d${this.nextTrack++}`, team: s.team, xMm: s.xMm, yMm: s.yMm, radiusMm: s.radiusMm, uncertaintyMm: s.uncertaintyMm, confidence: s.confidence, place, staged: false, ...(s.kind ? { kind: s.kind } : {}) };
     });
     downscaleLuma(frame, this.size, this.ref, this.rowAcc);
     this.prev.set(this.ref);
@@ -330,6 +349,31 @@ export class BoardTracker {
     this.motionState = 'at-rest';
     this.stats = { tMs: frame.timestampMs, state: 'at-rest', cheapMs: d0 - t0, detectMs: performance.now() - d0, movingPx: 0, changedPx: 0, hand: false };
     return [{ type: 'ready', tMs: frame.timestampMs, board: boardOf(this.trackList), calibration: cal, detectMs: performance.now() - d0 }];
+  }
+
+  /**
+   * Whether something on the board moved since it went still: this frame against the one the
+   * still time started on, by a few grey levels, in regions no bigger than a disc or two. A
+   * disc slowing to a stop moves less and less from frame to frame (at 60 fps its last ~0.2 s
+   * pass the frame-to-frame test unseen) but keeps adding up against a fixed frame. When it
+   * did, the still time starts again from this frame.
+   */
+  private creptSinceStill(tMs: number): boolean {
+    if (this.stillSinceMs === null) {
+      this.stillLow.set(this.low);
+      this.stillSinceMs = tMs;
+      return false;
+    }
+    const view = this.view!;
+    if (diffMask(this.low, this.stillLow, this.o.creepThreshold, this.scratch, view.watchMask) === 0) return false;
+    const most = this.o.creepMaxDiscAreas * view.discAreaPx;
+    const least = Math.max(this.o.creepMinChangedPx, this.o.creepMinDiscFraction * view.discAreaPx);
+    const crept = this.finder.find(this.scratch, least, view.watchMask).some((b) => b.inRegion > 0 && b.area <= most);
+    if (crept) {
+      this.stillLow.set(this.low);
+      this.stillSinceMs = tMs;
+    }
+    return crept;
   }
 
   /** Add a circle of the fingers' reach around the tip of a hand region (label in finder). */
@@ -394,7 +438,11 @@ export class BoardTracker {
   }
 
   private seen(d: DetectedDisc): SeenDisc {
-    return { xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: d.uncertaintyMm, team: this.palette.classify(d.rgb), confidence: d.confidence, inHole: d.state === 'in-hole' };
+    // On a board with pieces of several kinds (carrom) the kind is kept, and a piece of no team
+    // (the queen, the striker) is labelled by its kind, not by the nearest team colour.
+    const kinds = new Set(this.options.profile.pieces.map((p) => p.kind)).size > 1;
+    const team = kinds && NO_TEAM_KINDS.has(d.kind) ? d.kind : this.palette.classify(d.rgb);
+    return { xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: d.uncertaintyMm, team, confidence: d.confidence, inHole: d.state === 'in-hole', ...(kinds ? { kind: d.kind } : {}) };
   }
 
   /**
@@ -518,6 +566,8 @@ export class BoardTracker {
       o: this.o,
     });
     this.trackList = result.tracks;
+    // A carrom board's holes are pockets: what drops into one is pocketed.
+    if (featuresOfKind(this.options.profile, 'hole').some((h) => h.id.startsWith('pocket'))) for (const r of result.removed) if (r.reason === 'hole') r.reason = 'pocket';
     if (result.kind === 'shot' && result.shot) {
       return {
         type: 'shot',

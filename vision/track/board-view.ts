@@ -22,6 +22,12 @@ export class BoardView {
   /** Low-res pixels over the board's outline (1) or not (0). */
   readonly boardMask: Uint8Array;
   readonly boardPixels: number;
+  /**
+   * Low-res pixels where a moving disc is followed: the board's, and beside a mat (a board
+   * lying on a table) also the table around it, where a disc that slid off the mat may still
+   * be moving.
+   */
+  readonly watchMask: Uint8Array;
   /** A disc's area in low-res pixels (near the board's centre). */
   readonly discAreaPx: number;
   /** Low-res pixels per board millimetre near the centre. */
@@ -39,6 +45,8 @@ export class BoardView {
     readonly calibration: Calibration,
     readonly profile: BoardProfile,
     readonly size: LowResSize,
+    /** How far around a mat the table is watched (mm). */
+    offBoardWatchMm = 0,
   ) {
     this.discRadiusMm = pieceRadiusMm(profile);
     this.beyondSurface = sameShape(profile.surface, profile.outline) ? 'off-board' : 'ditch';
@@ -48,8 +56,10 @@ export class BoardView {
     this.imageToBoard = calibration.imageToBoard;
     const { widthPx: w, heightPx: h } = size;
     this.boardMask = new Uint8Array(w * h);
+    this.watchMask = new Uint8Array(w * h);
     let n = 0;
     const margin = 2 * this.discRadiusMm;
+    const watchMarginMm = this.beyondSurface === 'off-board' ? Math.max(margin, offBoardWatchMm) : margin;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const p = this.lowToBoard(x, y, 0);
@@ -57,6 +67,7 @@ export class BoardView {
           this.boardMask[y * w + x] = 1;
           n++;
         }
+        if (this.insideOutline(p.xMm, p.yMm, watchMarginMm)) this.watchMask[y * w + x] = 1;
       }
     }
     this.boardPixels = n;

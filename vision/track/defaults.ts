@@ -27,6 +27,17 @@ export const TRACK_DEFAULTS = {
   earlyChangeThreshold: 8,
   earlyRefreshMs: 30,
   /**
+   * Still means still since the board went still: a region differing by this many grey
+   * levels from the frame the still time started on, of at least this many low-res pixels and
+   * this share of a disc's area (JPEG noise gives specks of 1-2 pixels) and no bigger than
+   * this many disc areas (bigger is light, not a disc), is a disc creeping on, and the still
+   * time starts again.
+   */
+  creepThreshold: 12,
+  creepMinChangedPx: 3,
+  creepMinDiscFraction: 0.05,
+  creepMaxDiscAreas: 2,
+  /**
    * A changed region this many disc areas big that touches the image border, or lies partly
    * outside the board (where no disc can be), is a hand or arm.
    */
@@ -36,6 +47,11 @@ export const TRACK_DEFAULTS = {
    * lie this many disc areas off the board to be a hand: a disc sliding off the mat is less.
    */
   handOffMatDiscAreas: 3,
+  /**
+   * Around a mat the table is watched this far (mm): a disc that slid off it may still be
+   * moving there, and the board is not at rest until it stops.
+   */
+  offBoardWatchMm: 300,
   /** A changed region this many disc areas big is a hand wherever it is. */
   handLargeDiscAreas: 8,
   /** ... and at least this many disc areas of it over the board. */
@@ -72,6 +88,11 @@ export const TRACK_DEFAULTS = {
   fullDetectBoardFraction: 0.35,
   /** A disc at the end of a trajectory within this distance of a hole's centre dropped in. */
   holeCaptureMm: 25,
+  /**
+   * ... or within a pocket's radius plus this many disc radii of a pocket (carrom: a piece
+   * goes into a pocket at speed, and its last blob is up to a frame's travel short of it).
+   */
+  pocketReachRadii: 2.5,
   /** Detections less sure than this are not trusted on their own (wood grain gives ~0.5)... */
   minDetectConfidence: 0.7,
   /** ... but down to this, one where a moving disc came to rest is that disc. */

@@ -82,8 +82,24 @@ describe('detection ahead of the call', () => {
     expect(a1.yMm).toBeCloseTo(-50, 1);
   });
 
-  it('a disc that crept on after the detection is detected again where it went, and only there', () => {
+  it('a disc creeping on after the frame-to-frame test lost it: the call waits until it stops, and has it where it stopped', () => {
     const r = run(flick(3));
+    const shot = shotOf(r);
+    const a1 = shot.board.discs.find((d) => d.id === shot.shot.shotDiscId)!;
+    const times = [...r.truthAt.keys()];
+    const at = (tMs: number) => r.truthAt.get(tMs)!.discs.find((d) => d.id === 'a1');
+    const stoppedMs = times.filter((t, i) => i > 0 && at(t) && at(times[i - 1]!) && (at(t)!.xMm !== at(times[i - 1]!)!.xMm || at(t)!.yMm !== at(times[i - 1]!)!.yMm)).at(-1)!;
+    // The frame-to-frame test lost it well before it stopped: that alone would have called early.
+    const early = run(flick(3), { creepThreshold: 255 });
+    expect(shotOf(early).tMs).toBeLessThan(stoppedMs);
+    expect(shot.tMs).toBeGreaterThanOrEqual(stoppedMs);
+    // Where it stopped, give or take the last fraction of a millimetre it crept after the detection.
+    expect(Math.hypot(a1.xMm - 10, a1.yMm - -47)).toBeLessThan(0.3);
+  });
+
+  it('a disc that crept on after the detection (too little for the still test) is detected again where it went, and only there', () => {
+    // The still test is left out: it would hold the call until the disc stopped.
+    const r = run(flick(3), { creepThreshold: 255 });
     const shot = shotOf(r);
     const a1 = shot.board.discs.find((d) => d.id === shot.shot.shotDiscId)!;
     const where = (tMs: number) => r.truthAt.get(tMs)!.discs.find((d) => d.id === 'a1')!;

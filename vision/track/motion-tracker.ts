@@ -174,10 +174,20 @@ export class EpisodeTracker {
     }
     dilate(free, 1, this.grown, this.scratch);
     const minArea = Math.max(2, this.o.minBlobDiscFraction * this.view.discAreaPx);
-    const blobs = this.finder.find(this.grown, minArea, this.view.boardMask).filter((b) => b.inRegion > 0);
+    const blobs = this.finder.find(this.grown, minArea, this.view.watchMask).filter((b) => b.inRegion > 0);
     if (blobs.length > 0) this.lastMotionMs = tMs;
     const h = this.view.discHeightMm;
     const pos = new Map<number, PointMm>(blobs.map((b) => [b.label, this.view.lowToBoard(b.xPx, b.yPx, h)]));
+
+    // Off the playing surface (the table beside a mat) only a disc seen leaving it is followed:
+    // one known from the last rest, or a new one seen well inside the surface on its way (not
+    // what moves by the edge the hand came from: the arm that shot it); never what moves where
+    // a hand has been.
+    const offLimits = (m: MovingTrack, b: Blob, q: PointMm) => {
+      if (this.view.surfaceInsetMm(q.xMm, q.yMm) >= 0) return false;
+      if (this.handEver && this.handEver[Math.round(b.yPx) * W + Math.round(b.xPx)]) return true;
+      return m.isNew && !m.path.some((p) => this.view.surfaceInsetMm(p.xMm, p.yMm) >= 3 * this.rMm);
+    };
 
     // 2. Follow moving discs: nearest pairs first, one blob per disc; a big blob left over may
     //    be two discs still touching, and is shared.
@@ -204,7 +214,7 @@ export class EpisodeTracker {
         // A disc slowing down leaves small blobs, but only where it is going: a scrap away from
         // that (left behind by a striker that stopped dead at a contact) is not this disc.
         if (b.area < 0.4 * this.view.discAreaPx && d > Math.max(this.rMm, 1.5 * speed * ahead + 0.5 * this.rMm)) continue;
-        if (d <= gate) pairs.push({ m, b, d: d + scrap });
+        if (d <= gate && !offLimits(m, b, q)) pairs.push({ m, b, d: d + scrap });
       }
     }
     pairs.sort((a, b) => a.d - b.d);
@@ -265,7 +275,7 @@ export class EpisodeTracker {
         if (taken.has(m) || m.missed >= this.o.lostFrames) continue;
         const p = predicted.get(m)!;
         const d = Math.hypot(q.xMm - p.xMm, q.yMm - p.yMm);
-        if (d < bestD && d <= (this.o.maxSpeedMmPerS * dt) / 1000) {
+        if (d < bestD && d <= (this.o.maxSpeedMmPerS * dt) / 1000 && !offLimits(m, b, q)) {
           bestD = d;
           best = m;
         }
@@ -304,6 +314,19 @@ export class EpisodeTracker {
     }
     // A new track seen once and then lost was noise.
     for (const [id, m] of this.moving) if (m.isNew && m.seen < 2 && m.missed >= 2) this.moving.delete(id);
+  }
+
+  /**
+   * A disc is seen moving off the playing surface in this frame (slid off a mat onto the
+   * table): the board's own pixels may be still, but play is not over until it stops.
+   */
+  movingOffSurfaceAt(tMs: number): boolean {
+    for (const m of this.moving.values()) {
+      if (m.isNew && m.seen < 2) continue;
+      const last = m.path[m.path.length - 1]!;
+      if (last.tMs === tMs && m.path.length >= 2 && this.view.surfaceInsetMm(last.xMm, last.yMm) < 0) return true;
+    }
+    return false;
   }
 
   private miss(m: MovingTrack): void {

@@ -3,14 +3,28 @@
  * on a copy of the profile whose outline is the box, so it rectifies, searches and fits only
  * there. Team labels come from the tracker's palette, not from per-box clustering.
  */
-import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
+import { planeAtHeight } from '../calibrate/plane-at-height.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import type { DetectOptions } from '../detect/defaults.ts';
 import { detectDiscs } from '../detect/detect.ts';
 import type { Rgb } from '../detect/teams.ts';
 import type { DetectedDisc } from '../detect/types.ts';
-import type { Frame, GrayImage } from '../image/frame.ts';
+import { applyHomography } from '../geometry/homography.ts';
+import { distortPx } from '../geometry/lens.ts';
+import { sampleRgb, type Frame, type GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
+
+export const REGION_DETECT_DEFAULTS = {
+  /**
+   * A painted label (a section's number) can pass for a piece to the edge finder. A detection
+   * centred within this share of the label's size of it is looked at inside: a piece covers the
+   * paint with its own even colour; bare paint shows its strokes on the board (colours spread
+   * by more than this, mean RGB distance from their mean).
+   */
+  labelNearFraction: 0.35,
+  labelSpreadRgb: 40,
+};
 
 export interface BoxMm {
   minXMm: number;
@@ -89,11 +103,37 @@ export function detectInBoxes(cv: CV, input: RegionDetectInput, options: Partial
     for (const d of r.discs) {
       // Outside the real outline (a box may reach past it), or found twice by touching boxes.
       if (input.boxes !== null && !insideOutline(profile, d.xMm, d.yMm)) continue;
+      if (paintedLabel(input.frame, input.calibration, profile, d)) continue;
       if (found.some((f) => Math.hypot(f.xMm - d.xMm, f.yMm - d.yMm) < 0.6 * rMm)) continue;
       found.push(d);
     }
   }
   return found;
+}
+
+/** Spread of the colours inside a detection's top face (mean RGB distance from their mean). */
+export function insideSpreadRgb(frame: Frame, cal: Calibration, d: { xMm: number; yMm: number; radiusMm: number }, heightMm: number): number {
+  const top = planeAtHeight(cal, heightMm);
+  const samples: [number, number, number][] = [];
+  for (const f of [0, 0.3, 0.6]) {
+    const n = f === 0 ? 1 : 12;
+    for (let k = 0; k < n; k++) {
+      const a = (2 * Math.PI * k) / n;
+      const p = applyHomography(top, d.xMm + f * d.radiusMm * Math.cos(a), d.yMm + f * d.radiusMm * Math.sin(a));
+      const q = distortPx(cal.lens, p.x, p.y);
+      if (q.x >= 0 && q.y >= 0 && q.x <= frame.widthPx - 1 && q.y <= frame.heightPx - 1) samples.push(sampleRgb(frame, q.x, q.y));
+    }
+  }
+  if (samples.length < 3) return 0;
+  const mean = [0, 1, 2].map((c) => samples.reduce((s, x) => s + x[c as 0 | 1 | 2], 0) / samples.length);
+  return samples.reduce((s, x) => s + Math.hypot(x[0] - mean[0]!, x[1] - mean[1]!, x[2] - mean[2]!), 0) / samples.length;
+}
+
+/** The detection is a painted label seen as a piece (see REGION_DETECT_DEFAULTS). */
+function paintedLabel(frame: Frame, cal: Calibration, profile: BoardProfile, d: DetectedDisc, o = REGION_DETECT_DEFAULTS): boolean {
+  const labels = featuresOfKind(profile, 'label').filter((l) => Math.hypot(d.xMm - l.xMm, d.yMm - l.yMm) <= o.labelNearFraction * l.sizeMm);
+  if (labels.length === 0) return false;
+  return insideSpreadRgb(frame, cal, d, profile.pieces[0]?.heightMm ?? 0) > o.labelSpreadRgb;
 }
 
 function insideOutline(profile: BoardProfile, xMm: number, yMm: number): boolean {

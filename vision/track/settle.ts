@@ -4,7 +4,7 @@
  * ditch, or in a hand), which are new, and the ShotEvent (or hand change) that describes it.
  * Pure: the detections are made by the caller.
  */
-import type { BoardState, DiscState, RemovalReason, ShotEvent } from '../../rules/core/board-state.ts';
+import type { BoardState, DiscState, PieceKind, RemovalReason, ShotEvent } from '../../rules/core/board-state.ts';
 import { featuresOfKind } from '../../rules/profiles/schema.ts';
 import { assign } from './assignment.ts';
 import { fractionOn } from './blobs.ts';
@@ -23,6 +23,8 @@ export interface SeenDisc {
   confidence: number;
   /** The detector saw it lying in a hole. */
   inHole?: boolean;
+  /** What the piece is, where a board has several kinds (carrom). */
+  kind?: PieceKind;
 }
 
 export interface SettleInput {
@@ -56,7 +58,7 @@ export interface SettleResult {
 }
 
 function discOf(t: Track): DiscState {
-  return { id: t.id, team: t.team, xMm: round2(t.xMm), yMm: round2(t.yMm), uncertaintyMm: round2(t.uncertaintyMm) };
+  return { id: t.id, team: t.team, ...(t.kind ? { kind: t.kind } : {}), xMm: round2(t.xMm), yMm: round2(t.yMm), uncertaintyMm: round2(t.uncertaintyMm) };
 }
 
 function round2(x: number): number {
@@ -106,9 +108,14 @@ export function boardOf(tracks: readonly Track[]): BoardState {
   return { discs: tracks.filter((t) => t.place === 'surface' && !t.staged).map(discOf) };
 }
 
+/** Within `reachMm` of a carrom pocket's rim (a piece whose centre is over a pocket has dropped in). */
+function nearPocket(view: BoardView, xMm: number, yMm: number, reachMm: number): boolean {
+  return featuresOfKind(view.profile, 'hole').some((h) => h.id.startsWith('pocket') && Math.hypot(xMm - h.xMm, yMm - h.yMm) <= h.radiusMm + reachMm);
+}
+
 function placeOf(view: BoardView, xMm: number, yMm: number, rMm: number): TrackPlace {
   const hole = view.holeNear(xMm, yMm, Math.max(2, 0.5 * rMm));
-  if (hole) return 'hole';
+  if (hole || nearPocket(view, xMm, yMm, 0)) return 'hole';
   return view.surfaceInsetMm(xMm, yMm) >= 0 ? 'surface' : 'ditch';
 }
 
@@ -227,10 +234,12 @@ export function settle(input: SettleInput): SettleResult {
     uncertaintyMm: d.uncertaintyMm,
     confidence: d.confidence,
     place: d.inHole ? 'hole' : placeOf(view, d.xMm, d.yMm, r),
+    ...(d.kind ? { kind: d.kind } : {}),
   });
   /** Where a disc that was not found at rest went, from the end of its path. */
   const lostAt = (end: { xMm: number; yMm: number }): RemovalReason | null => {
     if (view.holeNear(end.xMm, end.yMm, o.holeCaptureMm)) return 'hole';
+    if (nearPocket(view, end.xMm, end.yMm, o.pocketReachRadii * r)) return 'hole';
     if (view.surfaceInsetMm(end.xMm, end.yMm) < 0.6 * r) return view.beyondSurface === 'ditch' && view.insideOutline(end.xMm, end.yMm) ? 'ditch' : 'off-board';
     return null;
   };

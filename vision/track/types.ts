@@ -2,7 +2,7 @@
  * Types of the live tracker: discs with stable identities, the board's motion state, and the
  * events it emits (a shot, a board changed by hand, ...).
  */
-import type { BoardState, ShotEvent } from '../../rules/core/board-state.ts';
+import type { BoardState, PieceKind, ShotEvent } from '../../rules/core/board-state.ts';
 import type { Calibration } from '../calibrate/types.ts';
 
 /** Where a tracked disc lies: on the playing surface, in the ditch / gutter, or in a hole. */
@@ -20,6 +20,8 @@ export interface Track {
   /** Put down by hand and not moved since (a disc waiting to be shot). */
   staged: boolean;
   confidence: number;
+  /** What the piece is, where a board has several kinds (carrom: man, queen, striker). */
+  kind?: PieceKind;
 }
 
 /** What the board is doing now. */
