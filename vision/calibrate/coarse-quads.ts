@@ -530,8 +530,9 @@ export function snapPolygonSides(gray: GrayImage, h: readonly number[], lens: Le
   return boardToImage ? { boardToImage, score: total / n } : null;
 }
 
-function fitLineTrimmed(pts: Point[]): [number, number, number] | null {
-  let cur = pts;
+/** Line through points, dropping the farthest a few times (a disc on the side). */
+export function fitLineTrimmed(pts: readonly Point[]): [number, number, number] | null {
+  let cur = [...pts];
   for (let round = 0; round < 3; round++) {
     const f = fitLine(cur);
     if (!f) return null;

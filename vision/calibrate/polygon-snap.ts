@@ -10,7 +10,7 @@
 import { homographyFromPairs } from '../geometry/homography.ts';
 import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
-import { fitLine, intersect, polygonArea, type Point } from './coarse-quads.ts';
+import { fitLineTrimmed, intersect, polygonArea, type Point } from './coarse-quads.ts';
 import { searchEdge } from './edge-search.ts';
 
 export interface PolygonSnapOptions {
@@ -99,22 +99,6 @@ function sideEdge(gray: GrayImage, h: readonly number[], lens: LensModel, a: Poi
   return points.length >= o.perSide / 3 ? { points, score: best.score } : null;
 }
 
-/** Line through points, dropping the farthest a few times (a disc on the side). */
-function trimmedLine(pts: readonly Point[]): [number, number, number] | null {
-  let cur = [...pts];
-  for (let round = 0; round < 3; round++) {
-    const f = fitLine(cur);
-    if (!f) return null;
-    const d = cur.map((p) => Math.abs(f.line[0] * p.x + f.line[1] * p.y + f.line[2]));
-    const sorted = [...d].sort((p, q) => p - q);
-    const sigma = Math.max(0.3, 1.4826 * sorted[Math.floor(sorted.length / 2)]!);
-    const keep = cur.filter((_, i) => d[i]! <= 3 * sigma);
-    if (keep.length === cur.length || keep.length < 4) return f.line;
-    cur = keep;
-  }
-  return fitLine(cur)?.line ?? null;
-}
-
 /**
  * The polygon's sides moved onto their edges (see the file's comment): the new board-to-image
  * mapping (ideal pixels) and the mean capped response of the sides, or null when a side has
@@ -132,7 +116,7 @@ export function snapSlantedSides(gray: GrayImage, h: readonly number[], lens: Le
     const inward = { x: (-(b.y - a.y) / len) * orientation, y: ((b.x - a.x) / len) * orientation };
     const edge = sideEdge(gray, h, lens, a, b, inward, o);
     if (!edge) return null;
-    const line = trimmedLine(edge.points);
+    const line = fitLineTrimmed(edge.points);
     if (!line) return null;
     lines.push(line);
     total += edge.score;

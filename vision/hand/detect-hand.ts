@@ -36,7 +36,7 @@ export function unlitDistance(c: Rgb, usual: Rgb, maxLightScale: number): number
 }
 
 /** Which samples of one loop are covered (null: not in the image). */
-export function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm: number, o: HandOptions): (boolean | null)[] {
+function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm: number, o: HandOptions): (boolean | null)[] {
   const { frame, calibration: cal, profile } = input;
   const colours: (Rgb | null)[] = [];
   for (const place of places) {
