@@ -147,7 +147,7 @@ describe('live referee on a rendered table shuffleboard match', () => {
   let session: SessionResult;
 
   beforeAll(async () => {
-    const { truthPath, truth } = ensureMatchVideo(TABLE_MATCH);
+    const { truthPath, truth } = await ensureMatchVideo(TABLE_MATCH);
     ({ session } = await play(join(truthPath, '..', truth.files.mjpeg!)));
     t = truth;
   }, 180_000);
@@ -276,7 +276,7 @@ describe.each(RENDERED_IN_TEST.map((c) => [c.game, c] as const))('live referee o
   let session: SessionResult;
 
   beforeAll(async () => {
-    const r = ensureMatchVideo(config);
+    const r = await ensureMatchVideo(config);
     ({ truth: t, session } = await play(join(r.truthPath, '..', r.truth.files.y4m!)));
   }, 120_000);
 

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { randomScene } from '../../fixtures/render/random-scene.ts';
+import { yieldToEventLoop } from '../../fixtures/event-loop.ts';
 import { renderScene, sceneToPng, type SceneTruth } from '../../fixtures/render/scene.ts';
 
 export const CORPUS_DIR = resolve(import.meta.dirname, '..', '..', '.cache', 'corpus');
@@ -17,7 +18,7 @@ export interface CorpusItem {
 }
 
 /** Render (or reuse) scenes seed 1..count of a profile. `onProgress` is told each one. */
-export function ensureCorpus(profile: BoardProfile, count: number, onProgress: (done: number, total: number, rendered: boolean) => void = () => {}): CorpusItem[] {
+export async function ensureCorpus(profile: BoardProfile, count: number, onProgress: (done: number, total: number, rendered: boolean) => void = () => {}): Promise<CorpusItem[]> {
   const dir = join(CORPUS_DIR, profile.id);
   mkdirSync(dir, { recursive: true });
   const items: CorpusItem[] = [];
@@ -31,6 +32,8 @@ export function ensureCorpus(profile: BoardProfile, count: number, onProgress: (
       writeFileSync(pngPath, sceneToPng(result));
       writeFileSync(jsonPath, `${JSON.stringify(result.truth)}\n`);
       rendered = true;
+      // Lets the canvas library free the scene's images (it does so only when the loop turns).
+      await yieldToEventLoop();
     }
     items.push({ name, pngPath, truth: JSON.parse(readFileSync(jsonPath, 'utf8')) as SceneTruth });
     onProgress(seed, count, rendered);

@@ -51,7 +51,7 @@ for (const id of args.profiles!.split(',')) {
     console.error(`no rules for ${profile.game}`);
     process.exit(2);
   }
-  const items = ensureCorpus(profile, count, (done, total, rendered) => {
+  const items = await ensureCorpus(profile, count, (done, total, rendered) => {
     if (rendered && process.stderr.isTTY) process.stderr.write(`\rrendering ${id}: ${done}/${total}`);
   });
   if (process.stderr.isTTY) process.stderr.write('\n');

@@ -56,7 +56,7 @@ const wanted = args.videos ? new Set(args.videos.split(',')) : null;
 const formats = args.formats!.split(',');
 const inputs: { name: string; dir: string; truth: VideoTruth }[] = [];
 for (const config of BENCH_VIDEOS.filter((v) => games.includes(v.game) && (!wanted || wanted.has(v.name)))) {
-  const r = ensureMatchVideo(config, (done, total, stage) => {
+  const r = await ensureMatchVideo(config, (done, total, stage) => {
     if (process.stderr.isTTY) process.stderr.write(`\r${config.name}: ${stage} ${done}/${total}   `);
   });
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
