@@ -52,6 +52,18 @@ describe('the accuracy benchmark', () => {
     expect(none.boardFoundPct).toBe(0);
     expect(none.recallPct).toBe(0);
   });
+
+  it('pairs a disc seen at a stack with the top disc, not the hidden one under it', () => {
+    const pit = BOARD_PROFILES['pitrush-standard']!;
+    // a1 lies under b1 (almost all hidden); the measured disc is nearer a1's centre than b1's.
+    const stack: TruthDisc[] = [
+      { id: 'a1', team: 'A', state: 'in-play', xMm: 0, yMm: 0, radiusMm: 15, topVisibleFraction: 0.05 },
+      { id: 'b1', team: 'B', state: 'in-play', xMm: 0.5, yMm: 0, radiusMm: 15, topVisibleFraction: 1, onTopOfId: 'a1' },
+    ];
+    const seen: MeasuredDisc[] = [{ xMm: 0.1, yMm: 0, radiusMm: 15, uncertaintyMm: 0.3, team: 'Y' }];
+    const ev = evaluateScene(GAMES.pitrush!, pit, stack, seen);
+    expect(ev).toMatchObject({ expected: 1, matched: 1, falsePositives: 0 });
+  });
 });
 
 /** A small render's truth, read back as the benchmark reads it from a file. */

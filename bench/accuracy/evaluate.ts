@@ -59,6 +59,9 @@ export interface SceneEvaluation {
   details: string[];
 }
 
+/** A disc under a stack with less of its top face in view than this is paired last (see matchDiscs). */
+const HIDDEN_UNDER_STACK_VISIBLE = 0.6;
+
 /** Discs lying where the camera sees them (carrom pockets swallow theirs). */
 const ON_BOARD = new Set(['in-play', 'ditch', 'hole', 'compartment']);
 
@@ -68,13 +71,20 @@ function rotate(d: MeasuredDisc, angleRad: number): MeasuredDisc {
   return { ...d, xMm: c * d.xMm - s * d.yMm, yMm: s * d.xMm + c * d.yMm };
 }
 
+/**
+ * Pairs of truth and measured discs, nearest first. A disc under another (a stack) is paired
+ * only after the discs the camera sees: a camera sees the top of a stack, and a disc lying
+ * almost exactly under it must not take its place in the comparison.
+ */
 function matchDiscs(truth: TruthDisc[], measured: MeasuredDisc[], maxDistMm: number): { pairs: [number, number][]; unmatched: number[] } {
-  const cand: { t: number; m: number; d: number }[] = [];
+  const underneath = new Set(truth.filter((t) => t.onTopOfId !== undefined).map((t) => t.onTopOfId!));
+  const cand: { t: number; m: number; d: number; hidden: boolean }[] = [];
   truth.forEach((t, ti) => measured.forEach((m, mi) => {
     const d = Math.hypot(t.xMm - m.xMm, t.yMm - m.yMm);
-    if (d <= maxDistMm) cand.push({ t: ti, m: mi, d });
+    const hidden = underneath.has(t.id) && t.topVisibleFraction < HIDDEN_UNDER_STACK_VISIBLE;
+    if (d <= maxDistMm) cand.push({ t: ti, m: mi, d, hidden });
   }));
-  cand.sort((a, b) => a.d - b.d);
+  cand.sort((a, b) => Number(a.hidden) - Number(b.hidden) || a.d - b.d);
   const usedT = new Set<number>();
   const usedM = new Set<number>();
   const pairs: [number, number][] = [];

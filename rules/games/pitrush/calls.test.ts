@@ -21,6 +21,8 @@ const pit = (id: string) => field.byId.get(id)!;
 // Covering a pit: distance <= 18 + 15 = 33. Player A sits at seat 1, B at seat 4 (opposite).
 const PIT_R = 18;
 const DISC_R = 15;
+// The board's edge straight past pit-1-1 towards seat 1 (the hexagon's side at y = -340).
+const EDGE_OFF = 200;
 
 interface Spec {
   id: string;
@@ -35,7 +37,7 @@ interface Spec {
 interface Case {
   description: string;
   input: { discs: Spec[]; decisions?: Decision[]; options?: Partial<PitRushOptions> };
-  expected: { id: string; zone: string; points: number; call: string; pointsIfClear?: number; pointsIfTouching?: number; teamPoints?: Record<string, number> };
+  expected: { id: string; zone: string; points: number; call: string; line?: string; pointsIfClear?: number; pointsIfTouching?: number; teamPoints?: Record<string, number> };
 }
 
 function discOf(s: Spec): DiscState {
@@ -74,6 +76,12 @@ const cases: Case[] = [
   { description: "board-figure values: B's pit-1-1 is worth the printed 1", input: { discs: [B_IN], options: { pitValues: 'board-figure' } }, expected: { id: 'b', zone: 'in pit-1-1', points: 1, call: 'touching' } },
   { description: "children's scoring: every pit is 1", input: { discs: [{ id: 'a', team: 'A', at: 'pit-5-3' }], options: { pitValues: 'one-each' } }, expected: { id: 'a', zone: 'in pit-5-3', points: 1, call: 'touching' } },
   { description: 'off the hexagonal board', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: 240 }] }, expected: { id: 'a', zone: 'off', points: 0, call: 'clear' } },
+  { description: 'centre 0.01 mm inside the board edge: on the board', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF - 0.01 }] }, expected: { id: 'a', zone: 'board', points: 0, call: 'touching', line: 'board' } },
+  { description: 'centre exactly on the board edge: on the board (the edge counts)', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF }] }, expected: { id: 'a', zone: 'board', points: 0, call: 'touching' } },
+  { description: 'centre 0.01 mm past the board edge: off', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF + 0.01 }] }, expected: { id: 'a', zone: 'off', points: 0, call: 'clear', line: 'board' } },
+  { description: 'centre 0.3 mm past the edge, uncertainty 0.5: too close, off as measured', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF + 0.3, uncertaintyMm: 0.5 }] }, expected: { id: 'a', zone: 'off', points: 0, call: 'too-close', pointsIfClear: 0, pointsIfTouching: 0 } },
+  { description: 'the same, a person rules it on the board', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF + 0.3, uncertaintyMm: 0.5 }], decisions: [{ discId: 'a', call: 'touching' }] }, expected: { id: 'a', zone: 'board', points: 0, call: 'touching' } },
+  { description: 'centre 0.3 mm inside the edge, uncertainty 0.5: too close, on the board as measured', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF - 0.3, uncertaintyMm: 0.5 }] }, expected: { id: 'a', zone: 'board', points: 0, call: 'too-close', pointsIfClear: 0, pointsIfTouching: 0 } },
 ];
 
 describe('PitRush disc calls: boundary table (tolerance: exact, ±0.01 mm and ±uncertainty)', () => {

@@ -29,20 +29,25 @@ export type Placement =
   | { kind: 'off' };
 
 interface Boundary {
+  /** The pit, or the board's region ('edge'). */
   pitId: string;
-  /** 'centre': is the centre over the pit (the disc drops in)? 'cover': does the disc cover part of the pit? */
-  kind: 'centre' | 'cover';
-  /** > 0: clear (not in / not covering), <= 0: touching (in / covering). */
+  /**
+   * 'centre': is the centre over the pit (the disc drops in)? 'cover': does the disc cover part
+   * of the pit? 'edge': is the centre on the board (not off its edge)?
+   */
+  kind: 'centre' | 'cover' | 'edge';
+  /** > 0: clear (not in / not covering / off the board), <= 0: touching (in / covering / on the board). */
   clearanceMm: number;
 }
 
 interface Measured {
   disc: DiscState;
   uncertaintyMm: number;
-  off: boolean;
   nearest: Pit;
   centre: Boundary | null;
   covers: Boundary[];
+  /** The board's edge (null when the profile draws no board region: never off). */
+  edge: Boundary | null;
   /** The boundary the call is about: the nearest one, which a millimetre or two could flip. */
   deciding: Boundary;
   measuredCall: Call;
@@ -53,11 +58,17 @@ function measureDisc(disc: DiscState, field: PitField, fallbackRadiusMm: number)
   const nearest = field.pits.reduce((a, b) => (distanceMm(b, disc) < distanceMm(a, disc) ? b : a));
   const centre: Boundary | null = disc.onTopOfId ? null : { pitId: nearest.id, kind: 'centre', clearanceMm: distanceMm(disc, nearest) - nearest.radiusMm };
   const covers: Boundary[] = field.pits.map((p) => ({ pitId: p.id, kind: 'cover', clearanceMm: distanceMm(disc, p) - r - p.radiusMm }));
-  const candidates = centre ? [centre, ...covers] : covers;
+  // Off the board: the centre past the edge, so a disc measured near the edge is too close to call.
+  const edge: Boundary | null = field.board ? { pitId: field.board.id, kind: 'edge', clearanceMm: -signedDistanceToPolygonMm(disc, field.board.pointsMm) } : null;
+  const candidates = [...(centre ? [centre] : []), ...covers, ...(edge ? [edge] : [])];
   const deciding = candidates.reduce((a, b) => (Math.abs(b.clearanceMm) < Math.abs(a.clearanceMm) ? b : a));
-  const off = field.board ? signedDistanceToPolygonMm(disc, field.board.pointsMm) < 0 : false;
   const uncertaintyMm = disc.uncertaintyMm ?? 0;
-  return { disc, uncertaintyMm, off, nearest, centre, covers, deciding, measuredCall: callFromClearance(deciding.clearanceMm, uncertaintyMm) };
+  return { disc, uncertaintyMm, nearest, centre, covers, edge, deciding, measuredCall: callFromClearance(deciding.clearanceMm, uncertaintyMm) };
+}
+
+/** Off the board: its centre is past the board's edge (or a person ruled so). */
+function isOff(m: Measured, decision?: Decision): boolean {
+  return m.edge !== null && !touching(m, m.edge, decision);
 }
 
 function touching(m: Measured, b: Boundary, decision?: Decision): boolean {
@@ -77,7 +88,7 @@ export function placeDiscs(state: BoardState, field: PitField, fallbackRadiusMm:
   const measured = state.discs.map((d) => measureDisc(d, field, fallbackRadiusMm));
   const inPit = new Map<string, Measured[]>();
   for (const m of measured) {
-    if (m.off || !m.centre || !touching(m, m.centre, decisionOf(m.disc.id))) continue;
+    if (isOff(m, decisionOf(m.disc.id)) || !m.centre || !touching(m, m.centre, decisionOf(m.disc.id))) continue;
     inPit.set(m.centre.pitId, [...(inPit.get(m.centre.pitId) ?? []), m]);
   }
   // A pit holds one disc. With two seen in it and no stacking reported, the one something rests on,
@@ -94,7 +105,7 @@ export function placeDiscs(state: BoardState, field: PitField, fallbackRadiusMm:
   const placed: PlacedDisc[] = measured.map((m) => {
     const decision = decisionOf(m.disc.id);
     const base = { ...m, ...(decision ? { decided: decision.call } : {}) };
-    if (m.off) return { ...base, placement: { kind: 'off' } };
+    if (isOff(m, decision)) return { ...base, placement: { kind: 'off' } };
     if (m.centre && occupant.get(m.centre.pitId) === m.disc.id) return { ...base, placement: { kind: 'in-pit', pitId: m.centre.pitId } };
     const covered = m.covers.filter((b) => touching(m, b, decision)).map((b) => b.pitId);
     const onOccupied = covered.filter((p) => occupiedPits.has(p));
@@ -232,7 +243,7 @@ export function scorePitRushBoard(
       const others = decisions.filter((d) => d.discId !== p.disc.id);
       call.pointsIfClear = scorePlaced(state, field, radius, options, teams, [...others, { discId: p.disc.id, call: 'clear' }]).discPoints.get(p.disc.id) ?? 0;
       call.pointsIfTouching = scorePlaced(state, field, radius, options, teams, [...others, { discId: p.disc.id, call: 'touching' }]).discPoints.get(p.disc.id) ?? 0;
-      const what = p.deciding.kind === 'centre' ? `in ${p.deciding.pitId} or hanging on its edge` : `covering part of ${p.deciding.pitId} or not`;
+      const what = p.deciding.kind === 'centre' ? `in ${p.deciding.pitId} or hanging on its edge` : p.deciding.kind === 'edge' ? 'on the board or off its edge' : `covering part of ${p.deciding.pitId} or not`;
       notes.push(`${p.disc.id} (${p.disc.team}) too close to call, ${what}: ${p.deciding.clearanceMm.toFixed(2)} ± ${p.uncertaintyMm.toFixed(2)} mm (counted as measured)`);
     }
     return call;
