@@ -2,6 +2,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { BoardState, DiscState } from '../rules/core/board-state.ts';
+import { defaultMarkerLayout, parseMarkerLayout, type MarkerLayout } from '../vision/calibrate/markers/marker-layout.ts';
 import { checkSavedCalibration, parseSavedCalibration, toSaved } from '../vision/calibrate/saved-calibration.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
 import { toGray } from '../vision/image/frame.ts';
@@ -49,6 +50,8 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     calibration: { value: true },
     'save-calibration': { value: true },
     camera: { value: true },
+    // `--markers` alone: the board's default layout; `--markers layout.json`: the user's.
+    markers: { value: true, optionalValue: (next) => next.toLowerCase().endsWith('.json') },
   });
   if (args.positional.length === 0) throw new CliError('analyze needs at least one image, video or folder', EXIT.usage);
   const setup = resolveGame(stringFlag(args, 'game'), stringFlag(args, 'variant'), stringFlag(args, 'board'));
@@ -59,12 +62,14 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   const inputs = await expandInputs(args.positional);
   if (inputs.length === 0) throw new CliError('no images or videos found in the given folder(s)', EXIT.usage);
   const { cv } = await loadOpenCv();
+  const markers = args.flags.markers === undefined ? undefined : await loadMarkerLayout(args.flags.markers, setup.profile);
   let saved = await loadSaved(stringFlag(args, 'calibration'), setup.profile.id);
   const savePath = stringFlag(args, 'save-calibration');
   let exit: number = EXIT.ok;
   for (const file of inputs) {
     if (VIDEO_EXT.has(extname(file).toLowerCase())) {
       // A video goes through the live referee: shots, calls and the running score.
+      if (markers) io.stderr.write(`${file}: --markers applies to still images; a video is calibrated from the board's own markings\n`);
       const { analyzeVideo } = await import('./analyze-video.ts');
       const code = await analyzeVideo(file, { setup, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), json: args.flags.json === true }, io);
       exit = Math.max(exit, code);
@@ -86,7 +91,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       if (check.stillValid) reuse = saved;
       else io.stderr.write(`${file}: saved calibration not used: ${check.reason}\n`);
     }
-    const analysis = analyzeFrame(cv, frame, setup.profile, { teamCount, ...(teamColors ? { teamColors } : {}), ...(reuse ? { calibration: reuse } : {}) });
+    const analysis = analyzeFrame(cv, frame, setup.profile, { teamCount, ...(teamColors ? { teamColors } : {}), ...(reuse ? { calibration: reuse } : {}), ...(markers ? { markers } : {}) });
     if (savePath && analysis.calibration.found && analysis.calibration !== reuse) {
       await writeFile(savePath, `${JSON.stringify(toSaved(analysis.calibration, stringFlag(args, 'camera') ?? 'default', new Date().toISOString()), null, 2)}\n`);
       saved = analysis.calibration;
@@ -101,6 +106,25 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     else io.stdout.write(result.text);
   }
   return exit;
+}
+
+async function loadMarkerLayout(flag: string | true, profile: GameSetup['profile']): Promise<MarkerLayout> {
+  if (flag === true) return defaultMarkerLayout(profile);
+  let text: string;
+  try {
+    text = await readFile(flag, 'utf8');
+  } catch (e) {
+    throw new CliError(`cannot read marker layout ${flag}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, EXIT.unreadable);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new CliError(`marker layout ${flag} is not JSON: ${(e as Error).message}`, EXIT.usage);
+  }
+  const r = parseMarkerLayout(data);
+  if (!r.ok) throw new CliError(`${flag}: ${r.error}`, EXIT.usage);
+  return r.layout;
 }
 
 async function loadSaved(path: string | undefined, profileId: string): Promise<Calibration | null> {
@@ -125,11 +149,11 @@ async function loadSaved(path: string | undefined, profileId: string): Promise<C
 
 function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof analyzeFrame>, teamCount: number) {
   const cal = analysis.calibration;
-  const warnings: string[] = [];
+  const warnings: string[] = [...(analysis.warnings ?? [])];
   const teams = Array.from({ length: teamCount }, (_, i) => String.fromCharCode(65 + i));
   if (!cal.found || !analysis.detection) {
-    const json = { formatVersion: 1, file, game: setup.rules.id, board: setup.profile.id, calibration: { found: false, reason: cal.found ? '' : cal.reason }, discs: [], score: {}, warnings: [cal.found ? 'no detection' : `board not found: ${cal.reason}`] };
-    return { json, text: `${file}: board not found: ${cal.found ? '' : cal.reason}\n`, calls: [], ids: [], headline: `board not found` };
+    const json = { formatVersion: 1, file, game: setup.rules.id, board: setup.profile.id, calibration: { found: false, reason: cal.found ? '' : cal.reason }, discs: [], score: {}, warnings: [...warnings, cal.found ? 'no detection' : `board not found: ${cal.reason}`] };
+    return { json, text: `${file}: board not found: ${cal.found ? '' : cal.reason}\n${warnings.map((w) => `  warning: ${w}\n`).join('')}`, calls: [], ids: [], headline: `board not found` };
   }
   const det = analysis.detection;
   const ids = det.discs.map((_, i) => `d${i + 1}`);

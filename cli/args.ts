@@ -4,6 +4,8 @@ import { CliError, EXIT } from './exit-codes.ts';
 export interface FlagSpec {
   /** Takes a value (`--game crokinole`) or is a switch (`--json`). */
   value: boolean;
+  /** The value may be left out: the next argument is the value only when this accepts it. */
+  optionalValue?: (next: string) => boolean;
 }
 
 export interface ParsedArgs {
@@ -28,6 +30,10 @@ export function parseArgs(argv: readonly string[], spec: Record<string, FlagSpec
     const s = spec[name];
     if (!s) throw new CliError(`unknown option --${name}`, EXIT.usage);
     if (!s.value) {
+      flags[name] = true;
+      continue;
+    }
+    if (s.optionalValue && inline === undefined && !(argv[i + 1] !== undefined && s.optionalValue(argv[i + 1]!))) {
       flags[name] = true;
       continue;
     }

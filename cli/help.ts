@@ -12,9 +12,13 @@ Usage:
       Find the board and the discs in photos or videos and make the calls.
       --save-calibration <file> [--camera <name>] keeps the board calibration of a fixed camera;
       --calibration <file> reuses it (checked against each image, redone when the camera moved).
+      --markers [layout.json] calibrates from printed ArUco markers (alone: the board's default
+      layout, DICT_4X4_50 ids 0-3 just outside the board's corners; falls back to the markings).
   disc-referee score --game <id> [--variant <name>] [--board <profile>] [--teams A,B] < state.json
       Score a board state given in board millimetres (JSON on stdin), without any image:
       {"discs":[{"xMm":0,"yMm":80,"team":"A"}], "hole":{"A":1}, "compartments":{"1":5,"2":9,"3":5,"4":7}}
+  disc-referee markers --game <id> [--board <profile>] [--layout <layout.json>] --out <dir> [--dpi 300]
+      Write the ArUco markers to print for --markers (a PNG each) and their layout in board mm.
   disc-referee demo [--game <id>]
       Play a bundled rendered match through the live referee; no camera needed.
   disc-referee boards [--game <id>]

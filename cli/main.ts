@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   boards: async () => boardsCommand,
   analyze: async () => (await import('./analyze-command.ts')).analyzeCommand,
   demo: async () => (await import('./demo-command.ts')).demoCommand,
+  markers: async () => (await import('./markers-command.ts')).markersCommand,
 };
 
 function version(): string {

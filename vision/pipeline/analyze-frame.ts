@@ -5,6 +5,8 @@
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { calibrate, type CalibrationTrace } from '../calibrate/calibrate.ts';
 import type { CalibrateOptions } from '../calibrate/defaults.ts';
+import { calibrateFromMarkers, type MarkerCalibrateOptions } from '../calibrate/markers/calibrate-markers.ts';
+import type { MarkerLayout } from '../calibrate/markers/marker-layout.ts';
 import type { Calibration, CalibrationResult } from '../calibrate/types.ts';
 import type { DetectOptions } from '../detect/defaults.ts';
 import { detectDiscs } from '../detect/detect.ts';
@@ -24,27 +26,42 @@ export interface AnalyzeFrameOptions {
   detect?: Partial<DetectOptions>;
   hand?: Partial<HandOptions>;
   trace?: CalibrationTrace;
+  /** Calibrate from printed ArUco markers at these places (the board's markings when that fails). */
+  markers?: MarkerLayout;
+  markerOptions?: Partial<MarkerCalibrateOptions>;
 }
 
 export interface FrameAnalysis {
   calibration: CalibrationResult;
   detection: DetectionResult | null;
   timings: { calibrateMs: number; detectMs: number };
+  /** What a person should know about how the frame was calibrated (a marker fallback, ...). */
+  warnings?: string[];
 }
 
 export function analyzeFrame(cv: CV, frame: Frame, profile: BoardProfile, options: AnalyzeFrameOptions = {}): FrameAnalysis {
   const t0 = performance.now();
   const gray = toGray(frame);
-  const calibration = options.calibration ?? calibrate(cv, gray, profile, options.calibrate, options.trace);
+  const warnings: string[] = [];
+  let calibration = options.calibration;
+  if (!calibration && options.markers) {
+    const m = calibrateFromMarkers(cv, gray, profile, options.markers, options.markerOptions);
+    if (m.calibration.found) calibration = m.calibration;
+    else warnings.push(`marker calibration failed (${m.calibration.reason}): calibrated from the board's own markings instead`);
+    if (m.unknownIds.length > 0) warnings.push(`marker id ${m.unknownIds.join(', ')} seen but not in the marker layout`);
+    if (m.calibration.found && m.usedIds.length < m.seenIds.length) warnings.push(`marker id ${m.seenIds.filter((id) => !m.usedIds.includes(id)).join(', ')} left out: not where the layout puts it`);
+  }
+  const result = calibration ?? calibrate(cv, gray, profile, options.calibrate, options.trace);
   const t1 = performance.now();
-  if (!calibration.found) return { calibration, detection: null, timings: { calibrateMs: t1 - t0, detectMs: 0 } };
+  const extra = warnings.length > 0 ? { warnings } : {};
+  if (!result.found) return { calibration: result, detection: null, timings: { calibrateMs: t1 - t0, detectMs: 0 }, ...extra };
   const discs = detectDiscs(
     cv,
-    { frame, gray, calibration, profile, ...(options.teamCount ? { teamCount: options.teamCount } : {}), ...(options.teamColors ? { teamColors: options.teamColors } : {}) },
+    { frame, gray, calibration: result, profile, ...(options.teamCount ? { teamCount: options.teamCount } : {}), ...(options.teamColors ? { teamColors: options.teamColors } : {}) },
     options.detect,
   );
   // A single image has no motion to show a hand (the live tracker has): look for an arm
   // crossing the board's edge.
-  const detection = { ...discs, handOverBoard: discs.handOverBoard || detectHand({ frame, calibration, profile }, options.hand).handOverBoard };
-  return { calibration, detection, timings: { calibrateMs: t1 - t0, detectMs: performance.now() - t1 } };
+  const detection = { ...discs, handOverBoard: discs.handOverBoard || detectHand({ frame, calibration: result, profile }, options.hand).handOverBoard };
+  return { calibration: result, detection, timings: { calibrateMs: t1 - t0, detectMs: performance.now() - t1 }, ...extra };
 }
