@@ -71,7 +71,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       // A video goes through the live referee: shots, calls and the running score.
       if (markers) io.stderr.write(`${file}: --markers applies to still images; a video is calibrated from the board's own markings\n`);
       const { analyzeVideo } = await import('./analyze-video.ts');
-      const code = await analyzeVideo(file, { setup, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), json: args.flags.json === true }, io);
+      const code = await analyzeVideo(file, { setup, variantGiven: stringFlag(args, 'variant') !== undefined, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), json: args.flags.json === true }, io);
       exit = Math.max(exit, code);
       continue;
     }

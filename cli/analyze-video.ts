@@ -44,6 +44,8 @@ export interface AnalyzeVideoOptions {
    * match JSON beside the video, when there is one for this game (rendered matches have it).
    */
   matchOptions?: Record<string, unknown>;
+  /** --variant was given: the match JSON beside the video does not choose the variant. */
+  variantGiven?: boolean;
   /** Show a progress bar on stderr (default: when stderr is a terminal). */
   progress?: boolean;
   /**
@@ -100,7 +102,9 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
   const truth = truthBeside(path);
   const fromTruth = !options.matchOptions && truth && truth.game === setup.rules.id ? (truth.setup.options ?? null) : null;
   const matchOptions = options.matchOptions ?? fromTruth ?? undefined;
-  const matchSetup: SetupEvent = { type: 'setup', game: setup.rules.id, variant: setup.variant, teams, profileId: setup.profile.id, ...(matchOptions ? { options: matchOptions } : {}) };
+  // A rendered match's variant too (point carrom scores otherwise than the standard game).
+  const variant = !options.variantGiven && truth && truth.game === setup.rules.id ? (truth.setup.variant ?? setup.variant) : setup.variant;
+  const matchSetup: SetupEvent = { type: 'setup', game: setup.rules.id, variant, teams, profileId: setup.profile.id, ...(matchOptions ? { options: matchOptions } : {}) };
   const env = { games: GAMES, profiles: { ...BOARD_PROFILES, [setup.profile.id]: setup.profile } };
   const { cv } = await loadOpenCv();
   const showProgress = options.progress ?? (io.stderr as unknown as TtyLike).isTTY === true;
@@ -121,7 +125,7 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
     m.calls.map((c) => discCallJson(board, c));
   if (!options.json) {
     write(`${path}: ${video.info.widthPx}x${video.info.heightPx}, ${video.info.fps.toFixed(2)} fps${video.info.frameCount ? `, ${video.info.frameCount} frames` : ''} (${video.info.container})\n`);
-    if (fromTruth) write(`  match set up as in the JSON beside the video: ${JSON.stringify(fromTruth)}\n`);
+    if (fromTruth || variant !== setup.variant) write(`  match set up as in the JSON beside the video: ${variant !== setup.variant ? `variant ${variant}, ` : ''}${JSON.stringify(fromTruth ?? {})}\n`);
   }
   const log = options.annotateDir ? new AnnotationLog(teams) : null;
   let session;

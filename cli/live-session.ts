@@ -12,6 +12,7 @@ import type { Rgb } from '../vision/detect/teams.ts';
 import type { CV } from '../vision/opencv/load-opencv.ts';
 import { BoardTracker } from '../vision/track/board-tracker.ts';
 import type { TrackOptions } from '../vision/track/defaults.ts';
+import { namedPieceColours } from '../vision/track/named-colours.ts';
 import type { FrameStats, TrackerEvent } from '../vision/track/types.ts';
 import type { VideoSource } from '../vision/video/types.ts';
 
@@ -52,7 +53,10 @@ export interface SessionResult {
 
 export async function runSession(video: VideoSource, o: SessionOptions): Promise<SessionResult> {
   const t0 = performance.now();
-  const tracker = new BoardTracker(o.cv, { profile: o.profile, teamCount: o.setup.teams.length, ...(o.teamColors ? { teamColors: o.teamColors } : {}), ...(o.track ? { track: o.track } : {}) });
+  // Carrom's men are told apart by colour, not by team: they are labelled 'white' / 'black'.
+  const named = namedPieceColours(o.setup.game, o.teamColors);
+  const colours = named ? { teamCount: named.colors.length, teamColors: named.colors, teamLabels: named.labels } : { teamCount: o.setup.teams.length, ...(o.teamColors ? { teamColors: o.teamColors } : {}) };
+  const tracker = new BoardTracker(o.cv, { profile: o.profile, ...colours, ...(o.track ? { track: o.track } : {}) });
   const referee = new LiveReferee({ env: o.env, setup: o.setup });
   const messages: RefereeMessage[] = [];
   const trackerEvents: TrackerEvent[] = [];

@@ -47,6 +47,8 @@ export interface BoardTrackerOptions {
   calibration?: Calibration;
   /** Team colours in team order; learnt in order of appearance when absent. */
   teamColors?: Rgb[];
+  /** Labels of those colours ('A', 'B', ... when absent): 'white' / 'black' for carrom's men. */
+  teamLabels?: string[];
   teamCount?: number;
   track?: Partial<TrackOptions>;
   detect?: Partial<DetectOptions>;
@@ -103,7 +105,7 @@ export class BoardTracker {
     private readonly options: BoardTrackerOptions,
   ) {
     this.o = { ...TRACK_DEFAULTS, ...options.track };
-    this.palette = new TeamPalette(options.teamCount ?? 2, options.teamColors);
+    this.palette = new TeamPalette(options.teamCount ?? 2, options.teamColors, options.teamLabels);
     this.calibration = options.calibration ?? null;
   }
 

@@ -24,6 +24,8 @@ export class TeamPalette {
   constructor(
     readonly teamCount: number,
     given?: readonly Rgb[],
+    /** Labels of the teams in order ('A', 'B', ... when absent). */
+    private readonly labels?: readonly string[],
     /** A colour this far from every known team is a new team (while there is room). */
     readonly newTeamDistance = 40,
   ) {
@@ -35,7 +37,7 @@ export class TeamPalette {
   }
 
   label(i: number): string {
-    return String.fromCharCode(65 + i);
+    return this.labels?.[i] ?? String.fromCharCode(65 + i);
   }
 
   /** Team of a colour; learns a new team when the colour is unlike every known one. */
