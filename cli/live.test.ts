@@ -9,8 +9,10 @@ import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureMatchVideo, type MatchVideoConfig } from '../fixtures/video/render-video.ts';
 import type { VideoTruth } from '../fixtures/video/types.ts';
+import type { BoardState } from '../rules/core/board-state.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
+import type { BoardProfile } from '../rules/profiles/schema.ts';
 import { rgbOf, type Rgb } from '../vision/detect/teams.ts';
 import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
 import { ffmpegOnPath, openVideo } from '../vision/video/open-video.ts';
@@ -269,6 +271,8 @@ const RENDERED_IN_TEST: MatchVideoConfig[] = [
   { name: 'carrom-live-test', game: 'carrom', fps: 30, formats: ['y4m'], match: { seed: 1, widthPx: 640, heightPx: 360, discsPerTeam: 3, rounds: 1, targetPoints: 2, noiseSigma: 1.1 } },
   // Sling in Slow mode, two discs a player: through the gate, against the wall, onto a disc.
   { name: 'sling-live-test', game: 'sling', fps: 30, formats: ['y4m'], match: { seed: 1, widthPx: 640, heightPx: 360, discsPerTeam: 2, rounds: 1, noiseSigma: 1.1 } },
+  // PitRush in Contest mode, three discs a player (the game ends when all of one player's are in pits): into pits, onto the board, onto a disc.
+  { name: 'pitrush-live-test', game: 'pitrush', fps: 30, formats: ['y4m'], match: { seed: 3, widthPx: 640, heightPx: 360, discsPerTeam: 3, rounds: 1, noiseSigma: 1.1 } },
 ];
 
 describe.each(RENDERED_IN_TEST.map((c) => [c.game, c] as const))('live referee on a %s match rendered in the test', (_game, config) => {
@@ -309,10 +313,10 @@ describe.each(RENDERED_IN_TEST.map((c) => [c.game, c] as const))('live referee o
     });
   });
 
-  it("starts from the game's own board: carrom's pieces in play, the striker told from the men and the queen; Sling's board empty", () => {
+  it("starts from the game's own board: carrom's pieces in play, the striker told from the men and the queen; Sling's and PitRush's boards empty", () => {
     const start = session.referee.journal.find((e) => e.type === 'correction');
     if (config.game !== 'carrom') {
-      // Discs come onto a Sling board only by being slung.
+      // Discs come onto a Sling or PitRush board only by being shot.
       expect(start).toBeUndefined();
       return;
     }
@@ -324,7 +328,34 @@ describe.each(RENDERED_IN_TEST.map((c) => [c.game, c] as const))('live referee o
     if (first?.type !== 'shot') throw new Error('no shot');
     expect(first.shot.after.discs.find((d) => d.id === first.shot.shotDiscId)?.kind).toBe('striker');
   });
+
+  it('keeps a PitRush disc that dropped into a pit in play, in that pit, and says whether a disc fell in', () => {
+    if (config.game !== 'pitrush') return;
+    const profile = BOARD_PROFILES[t.profileId]!;
+    const journal = session.referee.journal.filter((e) => e.type === 'shot');
+    const fell = t.shots.map((s) => s.ruling.notes.includes('a disc fell into a pit'));
+    // The match shows both: shots that drop a disc into a pit and shots that do not.
+    expect(fell).toContain(true);
+    expect(fell).toContain(false);
+    t.shots.forEach((ts, i) => {
+      const e = journal[i]!;
+      if (e.type !== 'shot') throw new Error('not a shot');
+      expect(e.shot.delivery?.fellIntoPit).toBe(fell[i]);
+      // Same pits, same colours: seat 1's side of the board found where it is.
+      expect(discsInPits(e.shot.after, profile)).toEqual(discsInPits(ts.event.after, profile));
+    });
+  });
 });
+
+/** The pits the rules call discs in, as "pit-3-3 A" (sorted). */
+function discsInPits(board: BoardState, profile: BoardProfile): string[] {
+  const rules = GAMES.pitrush!;
+  return rules
+    .callDiscs(board, { profile, options: rules.defaultOptions })
+    .filter((c) => c.zone.startsWith('in pit-'))
+    .map((c) => `${c.zone.slice(3)} ${c.team}`)
+    .sort();
+}
 
 describe('analyzeVideo', () => {
   it('emits one JSON object per shot and a final one with the score', async () => {

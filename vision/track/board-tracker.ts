@@ -30,6 +30,7 @@ import { downscaleLuma, lowResSize, type LowResSize } from './luma.ts';
 import { EpisodeTracker, type EpisodeResult } from './motion-tracker.ts';
 import { boxArea, detectInBoxes, mergeBoxes, outlineBox, type BoxMm, type RegionDetectInput } from './region-detect.ts';
 import { boardOf, settle, type SeenDisc } from './settle.ts';
+import { hasPits, intoPits, withPits } from './pits.ts';
 import { TeamPalette } from './team-palette.ts';
 import type { BoardMotion, FrameStats, Track, TrackerEvent } from './types.ts';
 
@@ -345,6 +346,7 @@ export class BoardTracker {
       const place = s.inHole || view.holeNear(s.xMm, s.yMm, 0.5 * view.discRadiusMm) ? 'hole' : view.surfaceInsetMm(s.xMm, s.yMm) >= 0 ? 'surface' : 'ditch';
       return { id: `d${this.nextTrack++}`, team: s.team, xMm: s.xMm, yMm: s.yMm, radiusMm: s.radiusMm, uncertaintyMm: s.uncertaintyMm, confidence: s.confidence, place, staged: false, ...(s.kind ? { kind: s.kind } : {}) };
     });
+    if (hasPits(this.options.profile)) this.trackList = intoPits(this.trackList, this.options.profile, this.o.holeCaptureMm);
     downscaleLuma(frame, this.size, this.ref, this.rowAcc);
     this.prev.set(this.ref);
     this.hasPrev = true;
@@ -558,7 +560,7 @@ export class BoardTracker {
     this.detectAhead(frame, tMs, boxes);
     const { found, detectMs } = this.early!;
     this.early = null;
-    const result = settle({
+    const settled = settle({
       view,
       tracks: this.trackList,
       episode,
@@ -567,6 +569,8 @@ export class BoardTracker {
       newId: () => `d${this.nextTrack++}`,
       o: this.o,
     });
+    // On a board of pits (PitRush) a disc that dropped into one stays in play.
+    const result = hasPits(this.options.profile) ? withPits(settled, this.options.profile, this.o.holeCaptureMm) : settled;
     this.trackList = result.tracks;
     // A carrom board's holes are pockets: what drops into one is pocketed.
     if (featuresOfKind(this.options.profile, 'hole').some((h) => h.id.startsWith('pocket'))) for (const r of result.removed) if (r.reason === 'hole') r.reason = 'pocket';

@@ -105,7 +105,8 @@ function pathLengthMm(path: readonly PathPoint[]): number {
 }
 
 export function boardOf(tracks: readonly Track[]): BoardState {
-  return { discs: tracks.filter((t) => t.place === 'surface' && !t.staged).map(discOf) };
+  // A disc in a PitRush pit is still in play.
+  return { discs: tracks.filter((t) => (t.place === 'surface' || t.place === 'pit') && !t.staged).map(discOf) };
 }
 
 /** Within `reachMm` of a carrom pocket's rim (a piece whose centre is over a pocket has dropped in). */

@@ -5,8 +5,8 @@
 import type { BoardState, PieceKind, ShotEvent } from '../../rules/core/board-state.ts';
 import type { Calibration } from '../calibrate/types.ts';
 
-/** Where a tracked disc lies: on the playing surface, in the ditch / gutter, or in a hole. */
-export type TrackPlace = 'surface' | 'ditch' | 'hole';
+/** Where a tracked disc lies: on the playing surface, in the ditch / gutter, in a hole, or in a pit (PitRush: still in play). */
+export type TrackPlace = 'surface' | 'ditch' | 'hole' | 'pit';
 
 export interface Track {
   /** Stable across shots: "d1", "d2", ... */
