@@ -3,7 +3,8 @@
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
- * radius errors, teams, wrong calls, too-close calls, exact scores, time per image, and
+ * radius errors, teams, wrong calls, too-close calls, exact scores, time per image (and of the
+ * detection alone, what a calibrated fixed camera pays per image), and
  * how often a hand over the board was seen (and seen where there was none).
  * --shift-mm moves every detection by that much (to show the benchmark notices).
  */
@@ -29,11 +30,13 @@ const args = parseArgs({
 const count = Number(args.count);
 const shiftMm = Number(args['shift-mm']);
 const { cv } = await loadOpenCv();
-const rows: { name: string; summary: Summary; medianMs: number; p95Ms: number }[] = [];
+const rows: { name: string; summary: Summary; medianMs: number; p95Ms: number; detectMedianMs: number }[] = [];
 const kindLines: string[] = [];
 const handLines: string[] = [];
 const all: SceneEvaluation[] = [];
 const allMs: number[] = [];
+// Detection alone (the board found): what each frame costs a fixed camera once it is calibrated.
+const allDetectMs: number[] = [];
 
 function pct(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -57,6 +60,7 @@ for (const id of args.profiles!.split(',')) {
   if (process.stderr.isTTY) process.stderr.write('\n');
   const evals: SceneEvaluation[] = [];
   const ms: number[] = [];
+  const detectMs: number[] = [];
   const kinds: KindTally = {};
   // A hand over the board (found boards only): seen where the scene has one, and false alarms.
   const hands = { withHand: 0, seen: 0, without: 0, falseAlarms: 0 };
@@ -65,6 +69,7 @@ for (const id of args.profiles!.split(',')) {
     const t0 = performance.now();
     const analysis = analyzeFrame(cv, frame, profile);
     ms.push(performance.now() - t0);
+    if (analysis.detection) detectMs.push(analysis.timings.detectMs);
     const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;
     const ev = evaluateScene(rules, profile, item.truth, measured);
     evals.push(ev);
@@ -87,22 +92,23 @@ for (const id of args.profiles!.split(',')) {
     if (process.stderr.isTTY) process.stderr.write(`\ranalysing ${id}: ${i + 1}/${items.length}`);
   }
   if (process.stderr.isTTY) process.stderr.write('\n');
-  rows.push({ name: id, summary: summarise(evals), medianMs: pct(ms, 0.5), p95Ms: pct(ms, 0.95) });
+  rows.push({ name: id, summary: summarise(evals), medianMs: pct(ms, 0.5), p95Ms: pct(ms, 0.95), detectMedianMs: pct(detectMs, 0.5) });
   if (profile.pieces.length > 1) kindLines.push(`${id} kinds named right / matched: ${formatKinds(kinds)}`);
   handLines.push(`${id} hand over the board: seen in ${hands.seen} of ${hands.withHand} scenes with one, false alarms in ${hands.falseAlarms} of ${hands.without} without`);
   all.push(...evals);
   allMs.push(...ms);
+  allDetectMs.push(...detectMs);
 }
-rows.push({ name: 'overall', summary: summarise(all), medianMs: pct(allMs, 0.5), p95Ms: pct(allMs, 0.95) });
+rows.push({ name: 'overall', summary: summarise(all), medianMs: pct(allMs, 0.5), p95Ms: pct(allMs, 0.95), detectMedianMs: pct(allDetectMs, 0.5) });
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 console.log(
-  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', 'rad med', 'team%', 'wrong', 'tooclose', 'tc>=0.5', 'exact%', 'ms med', 'ms p95'].join('\t'),
+  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', 'rad med', 'team%', 'wrong', 'tooclose', 'tc>=0.5', 'exact%', 'ms med', 'ms p95', 'det med'].join('\t'),
 );
 for (const r of rows) {
   const s = r.summary;
   console.log(
-    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(r.medianMs, 0), f(r.p95Ms, 0)].join('\t'),
+    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(r.medianMs, 0), f(r.p95Ms, 0), f(r.detectMedianMs, 0)].join('\t'),
   );
 }
 for (const l of kindLines) console.log(l);
