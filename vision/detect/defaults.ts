@@ -21,6 +21,8 @@ export const DETECT_DEFAULTS = {
   radiusTolerance: 0.08,
   /** Rim residuals beyond this many robust sigmas are dropped. */
   outlierSigmas: 2.5,
+  /** A rim fit that found less than this share of its rim is tried again with the edge's other sign (a disc of the board's tone, outlined by a thin dark edge). */
+  signRetryCoverage: 0.6,
   /** Measure by the top face's rim alone when it is found round this share of it. */
   preferTopRim: true,
   minTopRimCoverage: 0.7,
@@ -37,6 +39,8 @@ export const DETECT_DEFAULTS = {
   /** A "disc" in a hole darker than this (luma) and farther than this (RGB) from every disc on the board is the hole's floor. */
   holeFloorMaxLuma: 50,
   holeFloorMinColourDistance: 45,
+  /** ... or whose middle is this many times brighter than its outer part (a deep floor lit through the opening; see hole-floor.ts). */
+  holeFloorMinShadeRatio: 1.25,
   /** A "disc" in a hole within this colour distance (RGB) of the board round the hole is its wooden floor (a disc on a board differs more, even one of the board's tone). */
   holeFloorMaxBoardDistance: 12,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */

@@ -17,7 +17,7 @@ import { detectPieceKinds } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, intoPatch, surroundColour, surroundStats } from './colour-contrast.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
-import { boardColouredFloor, cupAt } from './hole-floor.ts';
+import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
@@ -272,8 +272,14 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // A floor of the board's own wood: its colour is the board's round the hole, closer than any disc's is.
     const cup = cupAt(profile, f.xMm, f.yMm);
     const woodFloor = cup !== null && boardColouredFloor(input.frame, cal.boardToImage, cal.lens, f, cup.radiusMm, o.holeFloorMaxBoardDistance);
-    if (reference.length === 0 && !woodFloor) continue;
     const luma = 0.299 * f.rgb[0] + 0.587 * f.rgb[1] + 0.114 * f.rgb[2];
+    // A dark floor shaded like one (also where a team's discs are as dark: black ones).
+    if (luma < o.holeFloorMaxLuma && shadedFloor(input.gray, cal, profile, f, radiusMm, o.holeFloorMinShadeRatio)) {
+      rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'the shaded floor of an empty hole, not a disc' });
+      found.splice(i, 1);
+      continue;
+    }
+    if (reference.length === 0 && !woodFloor) continue;
     const nearest = Math.min(...reference.map((r) => Math.hypot(r[0] - f.rgb[0], r[1] - f.rgb[1], r[2] - f.rgb[2])));
     if (woodFloor || (luma < o.holeFloorMaxLuma && nearest > o.holeFloorMinColourDistance)) {
       rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'the floor of an empty hole, not a disc' });

@@ -148,17 +148,34 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
+type EdgeSigns = { top: -1 | 0 | 1; wall: -1 | 0 | 1 };
+
 export function fitSilhouette(
   input: SilhouetteFitInput,
-  o: { rimRays: number; rimRangesMm: readonly number[]; minRimResponse: number; outlierSigmas: number },
+  o: { rimRays: number; rimRangesMm: readonly number[]; minRimResponse: number; outlierSigmas: number; signRetryCoverage?: number },
 ): SilhouetteFit | null {
+  const first = fitWithSigns(input, o, { top: 0, wall: 0 });
+  // A disc of about the board's tone is outlined by its dark edge, a thin line: edges of both
+  // signs lie round it, about as strong, and the sign learnt first may be the one found less
+  // far round. Found little of its rim: the other sign is tried too, and the better fit kept.
+  if (!first || o.signRetryCoverage === undefined || first.fit.coverage >= o.signRetryCoverage) return first?.fit ?? null;
+  const flip = (v: -1 | 0 | 1) => (v === 0 ? 0 : v === 1 ? -1 : 1);
+  const second = fitWithSigns(input, o, { top: flip(first.signs.top), wall: flip(first.signs.wall) });
+  return second && second.fit.coverage > first.fit.coverage ? second.fit : first.fit;
+}
+
+function fitWithSigns(
+  input: SilhouetteFitInput,
+  o: { rimRays: number; rimRangesMm: readonly number[]; minRimResponse: number; outlierSigmas: number },
+  signs: EdgeSigns,
+): { fit: SilhouetteFit; signs: EdgeSigns } | null {
   let cx = input.xMm;
   let cy = input.yMm;
   const r = input.radiusMm;
   // The outline's edge can change sign around the disc: where the top face makes the outline
   // it is top-against-board, where the side wall does it is wall-against-board, and a wall in
-  // shade is darker than a top in light. Each kind learns its own sign.
-  const polarity: { top: -1 | 0 | 1; wall: -1 | 0 | 1 } = { top: 0, wall: 0 };
+  // shade is darker than a top in light. Each kind learns its own sign (unless given).
+  const polarity: EdgeSigns = { ...signs };
   let result: SilhouetteFit | null = null;
   let outlineCount = 0;
   let fittedRadius = input.radiusMm;
@@ -265,5 +282,5 @@ export function fitSilhouette(
       polarity: polarity.top === -1 ? -1 : 1,
     };
   }
-  return result;
+  return result ? { fit: result, signs: polarity } : null;
 }

@@ -464,6 +464,13 @@ export class BoardTracker {
       const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
       return { minXMm: bb.minXMm - margin, minYMm: bb.minYMm - margin, maxXMm: bb.maxXMm + margin, maxYMm: bb.maxYMm + margin };
     });
+    // Discs a hand was over: a disc of about the board's tone leaves its place looking as it
+    // did when taken, and only detection tells whether it is still there.
+    for (const t of this.trackList) {
+      if (t.place !== 'surface' || !episode.handVisitedIds.includes(t.id)) continue;
+      const reach = t.radiusMm + margin;
+      boxes.push({ minXMm: t.xMm - reach, minYMm: t.yMm - reach, maxXMm: t.xMm + reach, maxYMm: t.yMm + reach });
+    }
     for (const m of episode.moving) {
       const e = m.path[m.path.length - 1]!;
       const reach = 2 * view.discRadiusMm + margin;

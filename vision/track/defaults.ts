@@ -66,12 +66,18 @@ export const TRACK_DEFAULTS = {
   disturbedBoardFraction: 0.5,
   /** A resting disc whose inner circle has this share of pixels changing starts moving. */
   onsetFraction: 0.3,
+  /** ... or has that share changed from the rest and this share moving in the frame. */
+  onsetMotionFraction: 0.1,
   /** Inner circle used for that test, as a share of the disc radius. */
   innerCircleFraction: 0.85,
   /** Two discs in contact: centres within 2 radii plus this share of a radius (tracking slack)... */
   contactSlackRadii: 0.6,
   /** ... plus the distance the striker covers in this many frames (centroids lag the disc). */
   contactSlackFrames: 1.5,
+  /** A moving disc's next blob is not one it would reach through a resting disc (centres nearer than this many radii). */
+  passThroughRadii: 0.8,
+  /** A new blob centred within this many radii of a resting disc is that disc, struck (off its place by up to a radius in its first frame). */
+  struckBlobRadii: 1.5,
   /** A tracked blob is followed while it is within this many radii of where it was expected. */
   gateRadii: 2.5,
   /** Fastest a disc is expected to travel (a hard crokinole shot is 2-3 m/s). */

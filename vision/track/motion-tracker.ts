@@ -42,6 +42,8 @@ export interface EpisodeResult {
   contacts: Contact[];
   /** Resting tracks a hand covered at some point (they may have been moved or taken by hand). */
   handCoveredIds: string[];
+  /** Resting tracks a hand was over at some point, also while nothing moved (their places are looked at again at rest). */
+  handVisitedIds: string[];
   handSeen: boolean;
   /** Low-res pixels a hand covered at some point during the episode. */
   handEverMask: Uint8Array | null;
@@ -60,6 +62,7 @@ export class EpisodeTracker {
   private readonly moving = new Map<string, MovingTrack>();
   private readonly contacts: Contact[] = [];
   private readonly handCovered = new Set<string>();
+  private readonly handVisited = new Set<string>();
   private handEver: Uint8Array | null = null;
   private newCount = 0;
   private lastMotionMs: number;
@@ -111,6 +114,11 @@ export class EpisodeTracker {
       const i = motion.idx[k]!;
       if (change.mask[i] && !(hand && hand.mask[i])) free.add(i);
     }
+    // A hand at a resting disc, also while nothing else moves: it may take the disc away, so
+    // its place is looked at again at rest. (Only a hand there while things move makes what
+    // happens to the disc the hand's doing: a hand putting a striker down beside a man does
+    // not stop the strike that follows from hitting it.)
+    if (handZone) for (const [id, r] of this.resting) if (fractionOn(handZone.mask, r.whole) > 0) this.handVisited.add(id);
     if (free.n === 0) {
       for (const m of this.moving.values()) this.miss(m);
       return;
@@ -129,6 +137,9 @@ export class EpisodeTracker {
         continue;
       }
       if (fractionOn(free.mask, r.inner) >= this.o.onsetFraction) onsets.push(r);
+      // Or, a disc little darker than the board (natural wood on wood), whose place changes
+      // over a few frames and never by enough at once: changed from the rest, and moving now.
+      else if (fractionOn(change.mask, r.inner) >= this.o.onsetFraction && fractionOn(motion.mask, r.inner) >= this.o.onsetMotionFraction) onsets.push(r);
     }
     const nearestBefore = (r: Resting) => Math.min(Infinity, ...before.filter((m) => !m.isNew || m.seen >= 2).map((m) => this.distanceAt(m, r.track, tMs)));
     onsets.sort((a, b) => nearestBefore(a) - nearestBefore(b));
@@ -214,7 +225,7 @@ export class EpisodeTracker {
         // A disc slowing down leaves small blobs, but only where it is going: a scrap away from
         // that (left behind by a striker that stopped dead at a contact) is not this disc.
         if (b.area < 0.4 * this.view.discAreaPx && d > Math.max(this.rMm, 1.5 * speed * ahead + 0.5 * this.rMm)) continue;
-        if (d <= gate && !offLimits(m, b, q)) pairs.push({ m, b, d: d + scrap });
+        if (d <= gate && !offLimits(m, b, q) && !this.throughResting(m.path[m.path.length - 1]!, q)) pairs.push({ m, b, d: d + scrap });
       }
     }
     pairs.sort((a, b) => a.d - b.d);
@@ -275,7 +286,7 @@ export class EpisodeTracker {
         if (taken.has(m) || m.missed >= this.o.lostFrames) continue;
         const p = predicted.get(m)!;
         const d = Math.hypot(q.xMm - p.xMm, q.yMm - p.yMm);
-        if (d < bestD && d <= (this.o.maxSpeedMmPerS * dt) / 1000 && !offLimits(m, b, q)) {
+        if (d < bestD && d <= (this.o.maxSpeedMmPerS * dt) / 1000 && !offLimits(m, b, q) && !this.throughResting(m.path[m.path.length - 1]!, q)) {
           bestD = d;
           best = m;
         }
@@ -309,6 +320,13 @@ export class EpisodeTracker {
         return e.tMs === tMs && Math.hypot(e.xMm - q.xMm, e.yMm - q.yMm) < 2 * this.rMm;
       });
       if (beside) continue;
+      // On a resting disc: that disc, struck and off its place by less than the onset test
+      // needs (its leading edge over the board shows first), not a new one out of a hand.
+      const under = this.restingUnder(q);
+      if (under) {
+        this.startStruck(under, [...before, ...startedNow], tMs, dt);
+        continue;
+      }
       const id = `new-${++this.newCount}`;
       this.moving.set(id, { id, isNew: true, path: [{ tMs, xMm: q.xMm, yMm: q.yMm }], vx: 0, vy: 0, velocityUnsure: true, lastSeenMs: tMs, missed: 0, seen: 1, startMs: tMs });
     }
@@ -327,6 +345,51 @@ export class EpisodeTracker {
       if (last.tMs === tMs && m.path.length >= 2 && this.view.surfaceInsetMm(last.xMm, last.yMm) < 0) return true;
     }
     return false;
+  }
+
+  /**
+   * Whether going from one point to another a disc would pass through a resting one (centres
+   * nearer than this share of a radius): it cannot; that blob is the resting disc, struck and
+   * moving off (one little darker than the board is not seen starting), and the striker stopped.
+   */
+  private throughResting(from: PointMm, to: PointMm): boolean {
+    const dx = to.xMm - from.xMm;
+    const dy = to.yMm - from.yMm;
+    const len2 = dx * dx + dy * dy;
+    for (const r of this.resting.values()) {
+      const t = len2 > 0 ? Math.max(0, Math.min(1, ((r.track.xMm - from.xMm) * dx + (r.track.yMm - from.yMm) * dy) / len2)) : 0;
+      if (Math.hypot(from.xMm + t * dx - r.track.xMm, from.yMm + t * dy - r.track.yMm) < this.o.passThroughRadii * r.track.radiusMm) return true;
+    }
+    return false;
+  }
+
+  /** The resting disc (no hand at it) whose place a point lies on (see struckBlobRadii). */
+  private restingUnder(q: PointMm): Resting | null {
+    let best: Resting | null = null;
+    let bestD = Infinity;
+    for (const [id, r] of this.resting) {
+      if (this.handCovered.has(id)) continue;
+      const d = Math.hypot(q.xMm - r.track.xMm, q.yMm - r.track.yMm);
+      if (d <= this.o.struckBlobRadii * r.track.radiusMm && d < bestD) {
+        bestD = d;
+        best = r;
+      }
+    }
+    return best;
+  }
+
+  /** A resting disc starts moving now: from its place, struck by the nearest moving disc in reach (as at an onset). */
+  private startStruck(r: Resting, strikers: readonly MovingTrack[], tMs: number, dtMs: number): void {
+    const id = r.track.id;
+    this.resting.delete(id);
+    const m: MovingTrack = { id, isNew: false, path: [{ tMs, xMm: r.track.xMm, yMm: r.track.yMm }], vx: 0, vy: 0, velocityUnsure: true, lastSeenMs: tMs, missed: 0, seen: 2, startMs: tMs };
+    const c = this.striker(strikers, r.track, tMs, dtMs);
+    this.moving.set(id, m);
+    if (c) {
+      this.contacts.push(c);
+      const by = this.moving.get(c.byId);
+      if (by) collide(by, m, r.track, r.track.radiusMm + this.rMm, tMs);
+    }
   }
 
   private miss(m: MovingTrack): void {
@@ -373,6 +436,7 @@ export class EpisodeTracker {
       moving: [...this.moving.values()].filter((m) => !m.isNew || m.seen >= 2),
       contacts: [...this.contacts],
       handCoveredIds: [...this.handCovered],
+      handVisitedIds: [...new Set([...this.handVisited, ...this.handCovered])],
       handSeen: this.handEver !== null,
       handEverMask: this.handEver,
     };

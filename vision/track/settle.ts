@@ -126,6 +126,7 @@ export function settle(input: SettleInput): SettleResult {
   const warnings: string[] = [];
   const moving = new Map(episode.moving.map((m) => [m.id, m]));
   const covered = new Set(episode.handCoveredIds);
+  const visited = new Set(episode.handVisitedIds);
   const movedFar = (m: MovingTrack | undefined, t: Track) => {
     if (!m || m.path.length < 2) return false;
     const e = m.path[m.path.length - 1]!;
@@ -142,6 +143,9 @@ export function settle(input: SettleInput): SettleResult {
     const inner = view.circlePixels(t.xMm, t.yMm, t.radiusMm, o.innerCircleFraction);
     const whole = view.circlePixels(t.xMm, t.yMm, t.radiusMm, 1.15);
     if (fractionOn(change, inner) >= o.vacatedFraction || fractionOn(change, whole) >= 0.25) changed.add(t.id);
+    // A hand was over it (its place was looked at again): not found there, it is gone, also
+    // where its going changed the image too little to see (a disc of the board's tone).
+    else if (t.place === 'surface' && visited.has(t.id) && !input.detections.some((d) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= o.samePlaceMm + t.uncertaintyMm)) changed.add(t.id);
   }
 
   // A changed disc found again where it rested, that was not seen travelling, did not move
@@ -165,6 +169,8 @@ export function settle(input: SettleInput): SettleResult {
     if (unchanged.some((t) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= o.samePlaceMm + t.uncertaintyMm)) return false;
     // Where a changed disc rested (it may have barely moved), or where the image changed.
     if (changedTracks.some((t) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= 2 * o.samePlaceMm)) return true;
+    // Where a disc seen moving came to rest (one near the board's colour changes little there).
+    if (episode.moving.some((m) => { const e = m.path[m.path.length - 1]!; return Math.hypot(e.xMm - d.xMm, e.yMm - d.yMm) <= 2 * r; })) return true;
     // Nothing changed there: a disc the last rest missed (kept out of the events).
     const around = view.circlePixels(d.xMm, d.yMm, d.radiusMm, 1);
     return fractionOn(change, around) >= 0.15;

@@ -45,6 +45,8 @@ export interface SynthDisc {
   yMm: number;
   /** In the hole: not drawn, not detected. */
   inHole?: boolean;
+  /** Drawn (and detected) in this colour rather than its team's. */
+  color?: Rgb;
 }
 
 export interface SynthState {
@@ -124,7 +126,7 @@ export function drawState(state: SynthState, profile: BoardProfile, seed: number
   for (const d of state.discs) {
     if (d.inHole) continue;
     const p = toPx(d.xMm, d.yMm);
-    const col = COLORS[d.team]!;
+    const col = d.color ?? COLORS[d.team]!;
     for (let y = Math.max(0, Math.floor(p.y - rPx - 1)); y <= Math.min(H - 1, Math.ceil(p.y + rPx + 1)); y++) {
       for (let x = Math.max(0, Math.floor(p.x - rPx - 1)); x <= Math.min(W - 1, Math.ceil(p.x + rPx + 1)); x++) {
         const cover = Math.max(0, Math.min(1, rPx + 0.5 - Math.hypot(x - p.x, y - p.y)));
@@ -166,7 +168,7 @@ export function truthDetector(current: () => SynthState): (input: RegionDetectIn
       .filter((d) => !input.boxes || input.boxes.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm))
       .map((d) => {
         const px = toPx(d.xMm, d.yMm);
-        const rgb = COLORS[d.team]!;
+        const rgb = d.color ?? COLORS[d.team]!;
         return {
           xMm: d.xMm,
           yMm: d.yMm,
