@@ -89,3 +89,16 @@ export function estimatePose(input: PoseInput): Pose {
   }
   return { ...poseWithFocal(input.boardToImage, prior, cx, cy), focalFromPerspective: false };
 }
+
+/** The camera part of a calibration, from a pose. */
+export function cameraEstimateOf(pose: Pose): CameraEstimate {
+  return {
+    focalPx: pose.focalPx,
+    focalFromPerspective: pose.focalFromPerspective,
+    tiltDeg: pose.tiltDeg,
+    centreXMm: pose.centreXMm,
+    centreYMm: pose.centreYMm,
+    centreZMm: pose.centreZMm,
+    verticalVanishing: pose.verticalVanishing,
+  };
+}

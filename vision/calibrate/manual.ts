@@ -4,7 +4,7 @@
  */
 import { applyHomography, homographyFromPairs, invert3 } from '../geometry/homography.ts';
 import { noLens } from '../geometry/lens.ts';
-import { estimatePose } from './camera-pose.ts';
+import { cameraEstimateOf, estimatePose } from './camera-pose.ts';
 import { CALIBRATE_DEFAULTS } from './defaults.ts';
 import type { Calibration, CalibrationResult } from './types.ts';
 
@@ -36,15 +36,7 @@ export function calibrateFromPoints(points: readonly ClickedPoint[], widthPx: nu
     boardToImage: h,
     imageToBoard: inv.map((v) => v / inv[8]!),
     lens: noLens(widthPx, heightPx),
-    camera: {
-      focalPx: pose.focalPx,
-      focalFromPerspective: pose.focalFromPerspective,
-      tiltDeg: pose.tiltDeg,
-      centreXMm: pose.centreXMm,
-      centreYMm: pose.centreYMm,
-      centreZMm: pose.centreZMm,
-      verticalVanishing: pose.verticalVanishing,
-    },
+    camera: cameraEstimateOf(pose),
     rmsErrorPx,
     inlierFraction: 1,
     pxPerMm: (Math.hypot(cx.x - c.x, cx.y - c.y) + Math.hypot(cy.x - c.x, cy.y - c.y)) / 20,

@@ -11,7 +11,7 @@ import { applyHomography, invert3 } from '../../geometry/homography.ts';
 import { distortPx } from '../../geometry/lens.ts';
 import type { GrayImage } from '../../image/frame.ts';
 import type { CV } from '../../opencv/load-opencv.ts';
-import { estimatePose } from '../camera-pose.ts';
+import { cameraEstimateOf, estimatePose } from '../camera-pose.ts';
 import { CALIBRATE_DEFAULTS } from '../defaults.ts';
 import type { Calibration, CalibrationResult } from '../types.ts';
 import { detectMarkers, type MarkerDetectOptions, type SeenMarker } from './detect-markers.ts';
@@ -193,15 +193,7 @@ export function calibrateFromMarkers(cv: CV, gray: GrayImage, profile: BoardProf
     boardToImage,
     imageToBoard: inv.map((x) => x / inv[8]!),
     lens: fit.lens,
-    camera: {
-      focalPx: pose.focalPx,
-      focalFromPerspective: pose.focalFromPerspective,
-      tiltDeg: pose.tiltDeg,
-      centreXMm: pose.centreXMm,
-      centreYMm: pose.centreYMm,
-      centreZMm: pose.centreZMm,
-      verticalVanishing: pose.verticalVanishing,
-    },
+    camera: cameraEstimateOf(pose),
     rmsErrorPx: fit.rmsErrorPx,
     // Here: the share of the layout's markers that were seen and agreed.
     inlierFraction: kept.length / layout.markers.length,
