@@ -265,7 +265,7 @@ function edgeOffsets(gray: GrayImage, state: FitState, samples: readonly BoardEd
  * Sides of the surface that are the foot of a wall the camera stands behind: the wall's top
  * edge hides them, so their edge is not where the board plane puts it.
  */
-function hiddenWalls(gray: GrayImage, fit: PassResult, samples: readonly BoardEdgeSample[], model: BoardModel, o: Options, leftOut: readonly string[] = []): string[] {
+function hiddenWalls(gray: GrayImage, fit: PassResult, samples: readonly BoardEdgeSample[], model: BoardModel, o: Options): string[] {
   const camera = cameraOver(fit.boardToImage, gray, o);
   const groups = new Map<string, BoardEdgeSample[]>();
   for (const s of samples) {
@@ -277,29 +277,9 @@ function hiddenWalls(gray: GrayImage, fit: PassResult, samples: readonly BoardEd
   const hidden: string[] = [];
   for (const [id, g] of groups) {
     const e = edgeOffsets(gray, fit, g, o.wallTestRangePx, o.minEdgeResponse);
-    // A side the fit left out did not pull it: its edge must be where the fit puts it.
-    const maxOffsetPx = leftOut.includes(id) ? o.wallTestMaxOffsetPx : Math.max(o.wallTestMaxOffsetPx, 2.5 * fit.rmsErrorPx);
-    if (e.found < o.wallTestMinFound || Math.abs(e.medianPx) > maxOffsetPx) hidden.push(id);
+    if (e.found < o.wallTestMinFound || Math.abs(e.medianPx) > Math.max(o.wallTestMaxOffsetPx, 2.5 * fit.rmsErrorPx)) hidden.push(id);
   }
   return hidden;
-}
-
-/**
- * Sides of a rectangular surface with a wall right beyond them (the outline no wider there
- * than a wall is thick; a wider border is a gutter or a rail, whose side is a drop seen from
- * anywhere), with the camera behind that wall by more than the margin (mm).
- */
-function behindWalls(samples: readonly BoardEdgeSample[], camera: { xMm: number; yMm: number }, profile: BoardProfile, o: Options, marginMm: number): string[] {
-  const s0 = profile.surface;
-  const w = profile.outline;
-  if (s0.shape !== 'rect' || w.shape !== 'rect') return [];
-  const margins: Record<string, number> = { 'surface-s': s0.minYMm - w.minYMm, 'surface-e': w.maxXMm - s0.maxXMm, 'surface-n': w.maxYMm - s0.maxYMm, 'surface-w': s0.minXMm - w.minXMm };
-  const ids = new Set<string>();
-  for (const s of samples) {
-    const m = margins[s.featureId];
-    if (s.maybeWall && m !== undefined && m <= o.wallMaxThicknessMm && !facesCamera(s, camera, -marginMm)) ids.add(s.featureId);
-  }
-  return [...ids];
 }
 
 /** How far a mapping is from any camera's view (see cameraMismatch), with the best focal length. */
@@ -387,17 +367,13 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
   const scoreSamples = thinByFeature(model.samples.filter((x) => !x.onOutline), o.rectScoreSamples, 4);
   const hyps: Hypothesis[] = [];
-  let straightQuads = 0;
   quads.forEach((q, qi) => {
-    // A quad of a contour's straight stretches only when no hull gave a clean outline.
-    if (q.fromStretches && straightQuads > 0) return;
     const sides = followQuadSides(gray, q, 1.5 * factor + 1, o.minEdgeResponse);
     const straight = straightenQuad(sides, lens0, o.lensK1RangeQuad);
     if (!straight || straight.straightnessPx > o.maxQuadStraightnessPx) {
       trace('quad-rejected', { quad: qi, straightness: straight?.straightnessPx });
       return;
     }
-    straightQuads++;
     const snapRange = Math.min(o.snapMaxRangePx, Math.max(o.snapMinRangePx, o.snapRangeFraction * Math.sqrt(q.areaPx)));
     model.rects.forEach((r, ri) => {
       for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {
@@ -547,11 +523,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     let state = start;
     let last: Omit<Wide, 'score'> | null = null;
     for (const { region, level: l } of steps) {
-      const cam = cameraOver(state.boardToImage, gray, o);
-      // A side seen from behind what may be its wall is left out too: that wall's top lies near.
-      // Only well behind (for its height): a wall hides little of its foot from nearly above it.
-      const walls = cam ? behindWalls(icpSamples, cam, profile, o, o.icpSkipWallsBehind * cam.zMm) : [];
-      const seen = visibleSamples(icpSamples, cam, o.icpFaceMarginFraction * model.scaleMm).filter((x) => inRect(region, x.xMm, x.yMm) && !walls.includes(x.featureId));
+      const seen = visibleSamples(icpSamples, cameraOver(state.boardToImage, gray, o), o.icpFaceMarginFraction * model.scaleMm).filter((x) => inRect(region, x.xMm, x.yMm));
       const fit = fitToEdges(l.img, scaleState(state, l.scale), seen, icpAt(l.scale, l.rangesPx));
       if (!fit) break;
       state = unscaleState(fit.state, l.scale);
@@ -613,23 +585,13 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // focal length can trade off against each other into a wrong fit), keeping the best.
   const closeFit = (start: FitState, focalPx?: number): CameraRefined | null => {
     const camera = cameraFrom(start, gray, o, focalPx);
-    if (!camera) return null;
-    // Sides the camera may see from behind their wall are fitted without at first: the wall's
-    // top edge beside a hidden foot pulls a fit that takes them, which then finds that edge
-    // where it put the foot. Their edges are then looked for where the unbiased fit puts them.
-    const suspects = o.closeFitWallsFirst ? behindWalls(model.samples, cameraCentreMm(camera.camera), profile, o, -o.faceMarginFraction * model.scaleMm) : [];
-    let dropped = suspects;
-    let fit = cameraPasses(gray, camera, new Map(), model.samples, o.rectRangesPx, model, o, trace, dropped);
-    if (!fit && dropped.length > 0) {
-      dropped = [];
-      fit = cameraPasses(gray, camera, new Map(), model.samples, o.rectRangesPx, model, o, trace);
-    }
+    let fit = camera && cameraPasses(gray, camera, new Map(), model.samples, o.rectRangesPx, model, o, trace);
     if (!fit) return null;
     // A side seen from behind its wall: fit again without it, if the rest still holds the board.
-    const hidden = hiddenWalls(gray, fit.fit, model.samples, model, o, dropped);
-    if (hidden.length !== dropped.length || hidden.some((id) => !dropped.includes(id))) {
+    const hidden = hiddenWalls(gray, fit.fit, fit.samples, model, o);
+    if (hidden.length > 0) {
       const again = cameraPasses(gray, fit.fit, fit.fit.polarity, model.samples, o.rectRangesPx, model, o, trace, hidden);
-      trace('hidden-walls', { suspects, hidden, rms: again?.fit.rmsErrorPx, inliers: again?.fit.inlierFraction });
+      trace('hidden-walls', { hidden, rms: again?.fit.rmsErrorPx, inliers: again?.fit.inlierFraction });
       if (again) fit = again;
     }
     return fit;
@@ -655,14 +617,6 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
   if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) {
     return { found: false, reason: `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)` };
-  }
-  // Too few markings to tell (a sjoelbak's are bars and walls, seen only from some sides): the
-  // sides of the surface seen from anywhere (an open end) must be found instead; a fit slid
-  // along a long board finds its walls but not its end.
-  const openSides = Object.entries(coverage).filter(([id]) => id.startsWith('surface-'));
-  const missed = openSides.filter(([, v]) => v < o.markSeenCoverage).map(([id]) => id);
-  if (marks.length < 2 && missed.length > 0) {
-    return { found: false, reason: `the board's edges are not where the fit puts them (${missed.join(', ')} not found)` };
   }
   const boardToImage = mostUpright(fit.boardToImage, model);
   return calibrationResult({ ...fit, boardToImage }, gray, profile, o);

@@ -11,8 +11,6 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** Least area of a board quadrilateral, as a share of the image. */
   minQuadAreaFraction: 0.01,
   maxQuadCandidates: 8,
-  /** Also quads made of each contour's own straight stretches (an arm or a shadow joined to the outline). */
-  quadsFromStretches: true,
   /** Sides that stay this far from straight lines (rms, ideal pixels) are not a board's outline. */
   maxQuadStraightnessPx: 2.5,
   /**
@@ -134,11 +132,6 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** The same for the wide first fit from rough guesses: only feet the camera clearly faces. */
   icpFaceMarginFraction: 0.05,
   /**
-   * ... and without sides of the surface with a wall beyond them that the camera stands behind
-   * by more than this share of its height (Infinity: never).
-   */
-  icpSkipWallsBehind: 0.25,
-  /**
    * A side of the surface seen from behind whatever stands beyond it is a hidden wall's foot
    * when fewer than this share of its samples find an edge within the range, or their median
    * lies farther than the offset from where the fit puts them.
@@ -146,10 +139,6 @@ export const RECT_CALIBRATE_DEFAULTS = {
   wallTestRangePx: 3,
   wallTestMinFound: 0.6,
   wallTestMaxOffsetPx: 0.6,
-  /** The close fit leaves sides seen from behind what may be their wall out at first, and takes back those found where it puts them. */
-  closeFitWallsFirst: true,
-  /** An outline at most this much wider than the surface beyond a side is a wall standing there. */
-  wallMaxThicknessMm: 30,
 };
 
 export type RectCalibrateOptions = typeof RECT_CALIBRATE_DEFAULTS;
