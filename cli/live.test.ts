@@ -58,6 +58,18 @@ async function play(video: string): Promise<{ truth: VideoTruth; session: Sessio
  * Hand trips that take away a disc the tracker still holds: one on the board or in the hole
  * (a disc that went off a mat onto the table is out of the tracker's sight and mind).
  */
+/** After the last shot: each disc the tracker saw, its distance to the nearest true disc (truth's board frame, mm). */
+function lastRestErrorsMm(t: VideoTruth, session: SessionResult): number[] {
+  const map = toTruthFrame(t, session.calibration!);
+  const last = t.shots.at(-1)!;
+  const seen = session.trackerEvents.filter((e) => e.type === 'shot').at(-1)!;
+  if (seen.type !== 'shot') throw new Error('not a shot');
+  return seen.shot.after.discs.map((d) => {
+    const p = map(d.xMm, d.yMm);
+    return Math.min(...last.event.after.discs.map((x) => Math.hypot(x.xMm - p.xMm, x.yMm - p.yMm)));
+  });
+}
+
 function handChanges(t: VideoTruth): number {
   const offBoardAt = (id: string, tMs: number) => {
     const last = t.shots.filter((s) => s.flickMs < tMs && (s.shotDiscId === id || s.movedIds.includes(id))).at(-1);
@@ -109,16 +121,9 @@ describe.each(GAMES_BUNDLED)('live referee on the bundled rendered %s match', (g
   });
 
   it("measures where the discs came to rest (in the truth's board frame)", () => {
-    const map = toTruthFrame(t, session.calibration!);
-    const last = t.shots.at(-1)!;
-    const seen = session.trackerEvents.filter((e) => e.type === 'shot').at(-1)!;
-    if (seen.type !== 'shot') throw new Error('not a shot');
-    for (const d of seen.shot.after.discs) {
-      const p = map(d.xMm, d.yMm);
-      const nearest = Math.min(...last.event.after.discs.map((x) => Math.hypot(x.xMm - p.xMm, x.yMm - p.yMm)));
-      expect(nearest).toBeLessThan(3);
-    }
-    expect(seen.shot.after.discs).toHaveLength(last.event.after.discs.length);
+    const errors = lastRestErrorsMm(t, session);
+    for (const nearestMm of errors) expect(nearestMm).toBeLessThan(3);
+    expect(errors).toHaveLength(t.shots.at(-1)!.event.after.discs.length);
   });
 
   it('keeps the score the truth has', () => {
@@ -183,15 +188,9 @@ describe('live referee on a rendered table shuffleboard match', () => {
   });
 
   it('measures where the pucks came to rest and keeps the score the truth has', () => {
-    const map = toTruthFrame(t, session.calibration!);
-    const last = t.shots.at(-1)!;
-    const seen = session.trackerEvents.filter((e) => e.type === 'shot').at(-1)!;
-    if (seen.type !== 'shot') throw new Error('not a shot');
-    expect(seen.shot.after.discs).toHaveLength(last.event.after.discs.length);
-    for (const d of seen.shot.after.discs) {
-      const p = map(d.xMm, d.yMm);
-      expect(Math.min(...last.event.after.discs.map((x) => Math.hypot(x.xMm - p.xMm, x.yMm - p.yMm)))).toBeLessThan(3);
-    }
+    const errors = lastRestErrorsMm(t, session);
+    expect(errors).toHaveLength(t.shots.at(-1)!.event.after.discs.length);
+    for (const nearestMm of errors) expect(nearestMm).toBeLessThan(3);
     const cmp = compareWithTruth(t, session);
     expect(cmp.shotsSeen).toBe(cmp.shotsTruth);
     expect(cmp.hitAgree).toBe(cmp.hitCompared);
