@@ -1,5 +1,5 @@
 /**
- * npm run bench:accuracy -- [--count 200] [--profiles id,id] [--shift-mm 0] [--verbose]
+ * npm run bench:accuracy -- [--count 200] [--profiles id,id|all] [--shift-mm 0] [--jobs N] [--verbose]
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
@@ -7,6 +7,7 @@
  * detection alone, what a calibrated fixed camera pays per image), and
  * how often a hand over the board was seen (and seen where there was none).
  * --shift-mm moves every detection by that much (to show the benchmark notices).
+ * --jobs: scenes rendered at once when the corpus is made (default one per core).
  */
 import { parseArgs } from 'node:util';
 import { GAMES } from '../../rules/games/registry.ts';
@@ -23,12 +24,18 @@ const args = parseArgs({
     count: { type: 'string', default: '200' },
     profiles: { type: 'string', default: 'crokinole-nca-26in' },
     'shift-mm': { type: 'string', default: '0' },
+    jobs: { type: 'string' },
     verbose: { type: 'boolean', default: false },
   },
 }).values;
 
 const count = Number(args.count);
 const shiftMm = Number(args['shift-mm']);
+const jobs = args.jobs === undefined ? undefined : Number(args.jobs);
+if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) {
+  console.error('--jobs is a whole number, 1 or more');
+  process.exit(2);
+}
 const { cv } = await loadOpenCv();
 const rows: { name: string; summary: Summary; medianMs: number; p95Ms: number; detectMedianMs: number }[] = [];
 const kindLines: string[] = [];
@@ -43,7 +50,8 @@ function pct(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 }
 
-for (const id of args.profiles!.split(',')) {
+const profileIds = args.profiles === 'all' ? Object.keys(BOARD_PROFILES) : args.profiles!.split(',');
+for (const id of profileIds) {
   const profile = BOARD_PROFILES[id];
   if (!profile) {
     console.error(`unknown profile ${id}`);
@@ -56,7 +64,7 @@ for (const id of args.profiles!.split(',')) {
   }
   const items = await ensureCorpus(profile, count, (done, total, rendered) => {
     if (rendered && process.stderr.isTTY) process.stderr.write(`\rrendering ${id}: ${done}/${total}`);
-  });
+  }, jobs === undefined ? {} : { jobs });
   if (process.stderr.isTTY) process.stderr.write('\n');
   const evals: SceneEvaluation[] = [];
   const ms: number[] = [];
