@@ -3,8 +3,9 @@
  * into the profile's folder. Shared by the corpus's own thread and its render workers, so a
  * scene comes out the same bytes whichever renders it.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { randomScene } from '../../fixtures/render/random-scene.ts';
 import { renderScene, sceneToPng } from '../../fixtures/render/scene.ts';
@@ -18,7 +19,13 @@ export function writeCorpusScene(profileId: string, seed: number, dir: string): 
   if (!profile) throw new Error(`unknown profile ${profileId}`);
   const { pngPath, jsonPath } = corpusScenePaths(dir, seed);
   const result = renderScene(randomScene(profile, seed), profile);
-  // The truth first: a scene counts as rendered once its PNG is there.
-  writeFileSync(jsonPath, `${JSON.stringify(result.truth)}\n`);
-  writeFileSync(pngPath, sceneToPng(result));
+  // Written whole or not at all: two benchmark runs may make the same corpus at once.
+  writeWhole(jsonPath, `${JSON.stringify(result.truth)}\n`);
+  writeWhole(pngPath, sceneToPng(result));
+}
+
+function writeWhole(path: string, data: string | Buffer): void {
+  const partial = `${path}.partial-${process.pid}-${threadId}`;
+  writeFileSync(partial, data);
+  renameSync(partial, path);
 }
