@@ -367,13 +367,18 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
   const scoreSamples = thinByFeature(model.samples.filter((x) => !x.onOutline), o.rectScoreSamples, 4);
   const hyps: Hypothesis[] = [];
+  let straightQuads = 0;
   quads.forEach((q, qi) => {
+    // A quad of a contour's straight stretches only when no hull gave a straight outline
+    // (an arm or a shadow joined to the outline bent them all).
+    if (q.fromStretches && straightQuads > 0) return;
     const sides = followQuadSides(gray, q, 1.5 * factor + 1, o.minEdgeResponse);
     const straight = straightenQuad(sides, lens0, o.lensK1RangeQuad);
     if (!straight || straight.straightnessPx > o.maxQuadStraightnessPx) {
       trace('quad-rejected', { quad: qi, straightness: straight?.straightnessPx });
       return;
     }
+    straightQuads++;
     const snapRange = Math.min(o.snapMaxRangePx, Math.max(o.snapMinRangePx, o.snapRangeFraction * Math.sqrt(q.areaPx)));
     model.rects.forEach((r, ri) => {
       for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {

@@ -11,6 +11,7 @@ import type { CV } from '../opencv/load-opencv.ts';
 import { withMats } from '../opencv/mat-scope.ts';
 import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
 import { searchEdge } from './edge-search.ts';
+import { supportedQuad } from './supported-quad.ts';
 
 export interface Point {
   x: number;
@@ -23,6 +24,8 @@ export interface ImageQuad {
   /** Points of the contour the quad came from (full-resolution seen pixels). */
   contourPx: Point[];
   areaPx: number;
+  /** Made of a contour's own straight stretches, not its hull (see supportedQuad). */
+  fromStretches?: boolean;
 }
 
 export interface QuadOptions {
@@ -32,6 +35,8 @@ export interface QuadOptions {
   /** Least quad area as a share of the image. */
   minQuadAreaFraction: number;
   maxQuadCandidates: number;
+  /** Also the quad of each contour's own straight stretches (see supportedQuad). */
+  quadsFromStretches: boolean;
 }
 
 /** Box-filter downscale by an integer factor into 8-bit pixels. */
@@ -134,8 +139,11 @@ function bestFourSides(poly: readonly Point[]): Point[] | null {
   return best;
 }
 
-/** Quads from the contours of one edge image (8-bit, downscaled by `factor`). */
-function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number, factor: number): ImageQuad[] {
+/**
+ * Quads from the contours of one edge image (8-bit, downscaled by `factor`); the quads of
+ * the contours' own straight stretches go to `fromSides`.
+ */
+function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number, factor: number, fromSides: ImageQuad[] | null): ImageQuad[] {
   const toFull = (x: number, y: number): Point => ({ x: (x + 0.5) * factor - 0.5, y: (y + 0.5) * factor - 0.5 });
   return withMats((scope) => {
     const contours = scope.keep(new cv.MatVector());
@@ -168,6 +176,9 @@ function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number,
           found.push({ cornersPx: quad.map((p) => toFull(p.x, p.y)), contourPx, areaPx: area * factor * factor });
           break;
         }
+        // An arm or a shadow joined to the outline bends the hull away from the board's sides.
+        const own = fromSides && ownSidesQuad(cv, c, hullArea, perimeter, minArea, edges.cols, edges.rows);
+        if (own) fromSides!.push({ cornersPx: own.cornersPx.map((p) => toFull(p.x, p.y)), contourPx: own.contourPx.map((p) => toFull(p.x, p.y)), areaPx: own.areaPx * factor * factor });
       } finally {
         approx.delete();
         hull.delete();
@@ -176,6 +187,26 @@ function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number,
     }
     return found;
   });
+}
+
+/** The quad of a contour's own straight stretches (see supportedQuad), in the contour's pixels. */
+function ownSidesQuad(cv: CV, c: InstanceType<CV['Mat']>, hullArea: number, hullPerimeter: number, minArea: number, widthPx: number, heightPx: number): ImageQuad | null {
+  const approx = new cv.Mat();
+  try {
+    const tolPx = Math.max(1.5, 0.005 * hullPerimeter);
+    cv.approxPolyDP(c, approx, tolPx, true);
+    const d = approx.data32S;
+    const poly: Point[] = [];
+    for (let k = 0; k < d.length; k += 2) poly.push({ x: d[k]!, y: d[k + 1]! });
+    const cd = c.data32S;
+    const contour: Point[] = [];
+    for (let k = 0; k < cd.length; k += 2) contour.push({ x: cd[k]!, y: cd[k + 1]! });
+    const quad = supportedQuad(poly, contour, widthPx, heightPx, Math.max(minArea, 0.2 * hullArea), tolPx);
+    if (!quad) return null;
+    return { cornersPx: quad, contourPx: contour, areaPx: Math.abs(polygonArea(quad)) };
+  } finally {
+    approx.delete();
+  }
 }
 
 /**
@@ -197,16 +228,20 @@ export function findBoardQuads(cv: CV, gray: GrayImage, o: QuadOptions): ImageQu
     const dilated = scope.keep(new cv.Mat());
     const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
     const out: ImageQuad[] = [];
+    const fromSides: ImageQuad[] | null = o.quadsFromStretches ? [] : null;
     for (const [low, high] of [[o.quadCannyLow, o.quadCannyHigh], [o.quadCannyLow / 2, o.quadCannyHigh / 2]] as const) {
       cv.Canny(blurred, edges, low, high);
-      out.push(...quadsFromEdges(cv, edges, minArea, factor));
+      out.push(...quadsFromEdges(cv, edges, minArea, factor, fromSides));
       cv.dilate(edges, dilated, kernel);
-      out.push(...quadsFromEdges(cv, dilated, minArea, factor));
+      out.push(...quadsFromEdges(cv, dilated, minArea, factor, fromSides));
       if (distinctQuads(out, factor).length >= 2) break;
     }
-    return out;
+    return { hull: out, stretches: fromSides ?? [] };
   });
-  return distinctQuads(found, factor).slice(0, o.maxQuadCandidates);
+  const hull = distinctQuads(found.hull, factor).slice(0, o.maxQuadCandidates);
+  // Quads of straight stretches come last, and only those the hulls did not give already.
+  const stretches = distinctQuads(found.stretches, factor).filter((q) => distinctQuads([...hull, q], factor).length > hull.length);
+  return [...hull, ...stretches.slice(0, o.maxQuadCandidates).map((q) => ({ ...q, fromStretches: true }))];
 }
 
 function distinctQuads(found: readonly ImageQuad[], factor: number): ImageQuad[] {

@@ -11,6 +11,11 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** Least area of a board quadrilateral, as a share of the image. */
   minQuadAreaFraction: 0.01,
   maxQuadCandidates: 8,
+  /**
+   * Also quads made of each contour's own straight stretches (an arm or a shadow joined to the
+   * outline), tried only when no hull's quad has straight sides.
+   */
+  quadsFromStretches: true,
   /** Sides that stay this far from straight lines (rms, ideal pixels) are not a board's outline. */
   maxQuadStraightnessPx: 2.5,
   /**
