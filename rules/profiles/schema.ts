@@ -54,6 +54,15 @@ export const surfaceSchema = z.discriminatedUnion('shape', [
   z.object({ shape: z.literal('rect'), minXMm: mm, minYMm: mm, maxXMm: mm, maxYMm: mm, color: colour, ...sourced }),
 ]);
 
+/**
+ * The whole object in plan; `heightMm`: how high its walls or frame stand above the playing
+ * surface where it is wider than the surface (a calibration fits their top edges there).
+ */
+export const outlineSchema = z.discriminatedUnion('shape', [
+  z.object({ shape: z.literal('circle'), xMm: mm, yMm: mm, radiusMm: positiveMm, heightMm: positiveMm.optional(), color: colour, ...sourced }),
+  z.object({ shape: z.literal('rect'), minXMm: mm, minYMm: mm, maxXMm: mm, maxYMm: mm, heightMm: positiveMm.optional(), color: colour, ...sourced }),
+]);
+
 export const pieceSchema = z.object({
   kind: z.enum(['disc', 'stone', 'puck', 'man', 'queen', 'striker', 'neutral']),
   diameterMm: positiveMm,
@@ -73,7 +82,7 @@ export const boardProfileSchema = z
     /** The playing surface: discs that leave it are off the board. */
     surface: surfaceSchema,
     /** The whole object a camera sees (rim, ditch, frame, table), for finding the board. */
-    outline: surfaceSchema,
+    outline: outlineSchema,
     pieces: z.array(pieceSchema).min(1),
     features: z.array(featureSchema),
     /**

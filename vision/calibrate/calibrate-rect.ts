@@ -15,8 +15,11 @@
  *    judged sharply again, less for a mapping no camera makes.
  * 4. The winner is fitted closely at full size as a camera (pose, focal length, lens k1 and
  *    k2): a camera cannot stretch the board one way, and raised edges are seen at their
- *    height. Sides of the surface seen from behind a wall are dropped; a poor fit is tried
- *    again from other lenses; the markings must be found where the fit puts them.
+ *    height. Sides of the surface seen from behind a wall are dropped (a wall of known
+ *    height: its top edge fitted instead), and so is a wall's foot held off by its shadow; a
+ *    poor fit is tried again from other lenses; the markings must be found where the fit
+ *    puts them (a board with few markings: its faces and raised edges, and its own end seen
+ *    better than the other). A refused or doubtful fit: the next best guesses too.
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
@@ -263,13 +266,17 @@ function edgeOffsets(gray: GrayImage, state: FitState, samples: readonly BoardEd
 
 /**
  * Sides of the surface that are the foot of a wall the camera stands behind: the wall's top
- * edge hides them, so their edge is not where the board plane puts it.
+ * edge hides them, so their edge is not where the board plane puts it. Walls of known height
+ * whose edge is not where the fit puts it (in a shadow) too.
  */
 function hiddenWalls(gray: GrayImage, fit: PassResult, samples: readonly BoardEdgeSample[], model: BoardModel, o: Options): string[] {
   const camera = cameraOver(fit.boardToImage, gray, o);
   const groups = new Map<string, BoardEdgeSample[]>();
   for (const s of samples) {
-    if (!s.maybeWall || facesCamera(s, camera, -o.faceMarginFraction * model.scaleMm)) continue;
+    // The foot of a wall of known height, seen from in front, is tested too: it may lie in
+    // the shadow the wall casts, the shadow's edge a few pixels off. (Not its top edge, seen
+    // from behind: the wall's outer edge lies a few pixels beyond it.)
+    if (!s.wallFoot && (!s.maybeWall || facesCamera(s, camera, -o.faceMarginFraction * model.scaleMm))) continue;
     const g = groups.get(s.featureId);
     if (g) g.push(s);
     else groups.set(s.featureId, [s]);
@@ -321,10 +328,10 @@ function cameraFrom(state: FitState, gray: GrayImage, o: Options, focalOverrideP
 function seenByCamera(samples: readonly BoardEdgeSample[], state: CameraFitState, model: BoardModel, o: Options): BoardEdgeSample[] {
   const c = cameraCentreMm(state.camera);
   const marginMm = o.faceMarginFraction * model.scaleMm;
-  return samples.filter((s) => (s.zMm ? c.zMm > 2 * s.zMm : s.onOutline || s.maybeWall || facesCamera(s, c, marginMm)));
+  return samples.filter((s) => (s.zMm ? c.zMm > 2 * s.zMm && facesCamera(s, c, marginMm) : s.onOutline || s.maybeWall || facesCamera(s, c, marginMm)));
 }
 
-interface CameraRefined {
+export interface CameraRefined {
   fit: CameraPassResult;
   samples: BoardEdgeSample[];
 }
@@ -559,6 +566,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // wide one; the sharp score decides. A well fitting guess ends the search.
   let first: Wide | null = null;
   let firstFitsWell = false;
+  const picks: Wide[] = [];
   const tried: number[][] = [];
   for (const g of hyps) {
     if (tried.length >= o.rectIcpCandidates) break;
@@ -576,6 +584,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     const pick = options.reduce((a, b) => (b.score > a.score ? b : a));
     const pickFitsWell = pick.inlierFraction >= o.rectGoodInliers && pick.rmsPx <= o.rectGoodRmsPx;
     trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, snapped: g.snapped, before: +g.score.toFixed(2), options: options.map((x) => +x.score.toFixed(2)), rms: pick.rmsPx, inliers: pick.inlierFraction, score: pick.score, h0: g.state.boardToImage, h: pick.state.boardToImage });
+    picks.push(pick);
     if (!first || pick.score > first.score) {
       first = pick;
       firstFitsWell = pickFitsWell;
@@ -588,49 +597,117 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   trace('hole-floors', { holes: holes.length, cups: model.samples !== allSamples });
   // The close fit; when it fits poorly, again from other lenses (a rough guess's lens and
   // focal length can trade off against each other into a wrong fit), keeping the best.
-  const closeFit = (start: FitState, focalPx?: number): CameraRefined | null => {
-    const camera = cameraFrom(start, gray, o, focalPx);
-    let fit = camera && cameraPasses(gray, camera, new Map(), model.samples, o.rectRangesPx, model, o, trace);
-    if (!fit) return null;
-    // A side seen from behind its wall: fit again without it, if the rest still holds the board.
-    const hidden = hiddenWalls(gray, fit.fit, fit.samples, model, o);
-    if (hidden.length > 0) {
-      const again = cameraPasses(gray, fit.fit, fit.fit.polarity, model.samples, o.rectRangesPx, model, o, trace, hidden);
-      trace('hidden-walls', { hidden, rms: again?.fit.rmsErrorPx, inliers: again?.fit.inlierFraction });
-      if (again) fit = again;
-    }
-    return fit;
-  };
+  const closeFit = (start: FitState, focalPx?: number): CameraRefined | null => closeCameraFit(gray, start, model, o, trace, focalPx);
   const quality = (r: CameraRefined) => r.fit.inlierFraction - o.closeFitRmsWeight * r.fit.rmsErrorPx;
-  let best = closeFit(first.state);
-  for (const k1 of o.closeFitRetryK1) {
-    if (best && best.fit.inlierFraction >= o.rectGoodInliers && best.fit.rmsErrorPx <= o.closeFitGoodRmsPx) break;
-    const retry = closeFit(withLens(first.state, { ...first.state.lens, k1, k2: 0 }, model), priorFocalPx(gray, o));
-    trace('close-fit-retry', { k1, rms: retry?.fit.rmsErrorPx, inliers: retry?.fit.inlierFraction });
-    if (retry && (!best || quality(retry) > quality(best))) best = retry;
+  // A fit is suspect when a board with few painted markings (sjoelbak) finds few of the faces
+  // and raised edges the camera sees instead where the fit puts them, or misses an open side
+  // of its surface (a slide along the board): not refused on that alone (thin faces are often
+  // missed, an open side may be dark), but other guesses are then fitted too and the best fit wins.
+  type Attempt = { result: CalibrationResult; quality: number; suspect: boolean };
+  const attempt = (start: FitState): Attempt => {
+    let best = closeFit(start);
+    for (const k1 of o.closeFitRetryK1) {
+      if (best && best.fit.inlierFraction >= o.rectGoodInliers && best.fit.rmsErrorPx <= o.closeFitGoodRmsPx) break;
+      const retry = closeFit(withLens(start, { ...start.lens, k1, k2: 0 }, model), priorFocalPx(gray, o));
+      trace('close-fit-retry', { k1, rms: retry?.fit.rmsErrorPx, inliers: retry?.fit.inlierFraction });
+      if (retry && (!best || quality(retry) > quality(best))) best = retry;
+    }
+    if (!best) return { result: { found: false, reason: 'the board\'s edges could not be followed' }, quality: -Infinity, suspect: false };
+    const fit = best.fit;
+    const coverage = featureCoverage(fit, best.samples);
+    trace('coverage', { inliers: fit.inlierFraction, rms: fit.rmsErrorPx, features: coverage });
+    if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.rectMinInlierFraction) {
+      return { result: { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` }, quality: -Infinity, suspect: false };
+    }
+    // The markings must be where the fit puts them, not only the outline (a fit to the wrong
+    // one of nested outlines, or slid along a long board, finds the sides but few markings).
+    const marks = Object.entries(coverage).filter(([id]) => !id.startsWith('surface-'));
+    const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
+    if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) {
+      return { result: { found: false, reason: `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)` }, quality: -Infinity, suspect: false };
+    }
+    let suspect = false;
+    if (marks.length < 2) {
+      const faces = Object.entries(featureCoverage(fit, best.samples, true)).filter(([id]) => !id.startsWith('surface-'));
+      const seenFaces = faces.filter(([, v]) => v >= o.markSeenCoverage).length;
+      trace('faces', { seen: seenFaces, of: faces.length });
+      // Far fewer: turned end for end, or on something else.
+      if (faces.length >= 2 && seenFaces < o.minFacesSeen * faces.length) {
+        return { result: { found: false, reason: `the board's faces and raised edges are not where the fit puts them (${seenFaces} of ${faces.length} found)` }, quality: -Infinity, suspect: false };
+      }
+      // An open side of the surface (no wall: seen from anywhere) missed is a slide along the board.
+      const openSides = Object.entries(coverage).filter(([id]) => id.startsWith('surface-'));
+      suspect = (faces.length >= 2 && seenFaces < o.minMarksSeen * faces.length) || openSides.some(([, v]) => v < o.markSeenCoverage);
+      // Few markings tell the board's ends apart: the fit must see its own end better than the
+      // same view turned end for end (whose outline is the same).
+      if (model.symmetryOrder === 1) {
+        const turned = multiply3(fit.boardToImage, rotationAbout(model.centre.xMm, model.centre.yMm, Math.PI));
+        const own = judge({ boardToImage: fit.boardToImage, lens: fit.lens });
+        const other = judge({ boardToImage: turned, lens: fit.lens });
+        trace('end-for-end', { own, other });
+        if (!(own > o.endForEndMinRatio * other)) return { result: { found: false, reason: 'the board\'s ends cannot be told apart in this view' }, quality: -Infinity, suspect: false };
+      }
+    }
+    const boardToImage = mostUpright(fit.boardToImage, model);
+    return { result: calibrationResult({ ...fit, boardToImage }, gray, profile, o), quality: quality(best), suspect };
+  };
+  const firstAttempt = attempt(first.state);
+  if (firstAttempt.result.found && !firstAttempt.suspect) return firstAttempt.result;
+  // A first choice the close fit refuses, or a suspect one: the next best distinct guesses
+  // that scored nearly as well are fitted closely too, and the best fit found wins.
+  const attempts = [firstAttempt];
+  const attempted = [first.state.boardToImage];
+  const others = picks.filter((p) => p !== first && p.score >= o.closeFitAlternativeMinScore * first.score).sort((a, b) => b.score - a.score);
+  for (const alt of others) {
+    if (attempted.length > o.closeFitAlternatives) break;
+    if (attempted.some((h) => sameMapping(h, alt.state.boardToImage, model))) continue;
+    attempted.push(alt.state.boardToImage);
+    const a = attempt(alt.state);
+    trace('close-fit-alternative', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect });
+    attempts.push(a);
   }
-  if (!best) return { found: false, reason: 'the board\'s edges could not be followed' };
-  const fit = best.fit;
-  const coverage = featureCoverage(fit, best.samples);
-  trace('coverage', { inliers: fit.inlierFraction, rms: fit.rmsErrorPx, features: coverage });
-  if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.rectMinInlierFraction) {
-    return { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` };
+  const found = attempts.filter((a) => a.result.found);
+  if (found.length === 0) return firstAttempt.result;
+  return found.reduce((a, b) => (b.quality > a.quality ? b : a)).result;
+}
+
+/**
+ * The close fit of a camera from a mapping: camera passes with shrinking ranges; a side seen
+ * from behind its wall is fitted again without it, if the rest still holds the board.
+ */
+export function closeCameraFit(gray: GrayImage, start: FitState, model: BoardModel, o: Options, trace: Trace = () => {}, focalPx?: number): CameraRefined | null {
+  const camera = cameraFrom(start, gray, o, focalPx);
+  let fit = camera && cameraPasses(gray, camera, new Map(), model.samples, o.rectRangesPx, model, o, trace);
+  if (!fit) return null;
+  const hidden = hiddenWalls(gray, fit.fit, fit.samples, model, o);
+  if (hidden.length > 0) {
+    const again = cameraPasses(gray, fit.fit, fit.fit.polarity, model.samples, o.rectRangesPx, model, o, trace, hidden);
+    trace('hidden-walls', { hidden, rms: again?.fit.rmsErrorPx, inliers: again?.fit.inlierFraction });
+    if (again) fit = again;
   }
-  // The markings must be where the fit puts them, not only the outline (a fit to the wrong
-  // one of nested outlines, or slid along a long board, finds the sides but few markings).
-  const marks = Object.entries(coverage).filter(([id]) => !id.startsWith('surface-'));
-  const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
-  if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) {
-    return { found: false, reason: `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)` };
+  // A wall's shadow can hold its whole foot a few pixels off and pull the fit with it: each
+  // foot of a wall of known height is judged by a fit without it, and left out when its edge
+  // is not where that fit puts it.
+  const feet = new Set(fit.samples.filter((s) => s.wallFoot && !hidden.includes(s.featureId)).map((s) => s.featureId));
+  for (const id of feet) {
+    const without = cameraPasses(gray, fit.fit, fit.fit.polarity, model.samples, o.rectRangesPx.slice(-2), model, o, trace, [...hidden, id]);
+    if (!without) continue;
+    const own = seenByCamera(model.samples.filter((s) => s.featureId === id), without.fit, model, o);
+    const e = edgeOffsets(gray, without.fit, own, o.wallTestRangePx, o.minEdgeResponse);
+    const off = e.found < o.wallTestMinFound || Math.abs(e.medianPx) > Math.max(o.wallTestMaxOffsetPx, 2.5 * without.fit.rmsErrorPx);
+    trace('wall-foot-test', { id, found: e.found, medianPx: e.medianPx, off, rms: without.fit.rmsErrorPx, inliers: without.fit.inlierFraction });
+    if (off) {
+      hidden.push(id);
+      fit = without;
+    }
   }
-  const boardToImage = mostUpright(fit.boardToImage, model);
-  return calibrationResult({ ...fit, boardToImage }, gray, profile, o);
+  return fit;
 }
 
 /** Share of each feature's samples (board-plane features of 8 or more samples) the fit found. */
-function featureCoverage(fit: PassResult, samples: readonly BoardEdgeSample[]): Record<string, number> {
+function featureCoverage(fit: PassResult, samples: readonly BoardEdgeSample[], withFaces = false): Record<string, number> {
   const total = new Map<string, number>();
-  for (const s of samples) if (!s.zMm && !s.facing && !s.onOutline) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
+  for (const s of samples) if (withFaces ? !s.onOutline : !s.zMm && !s.facing && !s.onOutline) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
   const found = new Map<string, number>();
   for (const m of fit.matches) found.set(m.sample.featureId, (found.get(m.sample.featureId) ?? 0) + 1);
   const out: Record<string, number> = {};

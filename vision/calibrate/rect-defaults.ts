@@ -77,6 +77,12 @@ export const RECT_CALIBRATE_DEFAULTS = {
   closeFitGoodRmsPx: 0.45,
   closeFitRetryK1: [-0.15],
   closeFitRmsWeight: 0.3,
+  /**
+   * When the close fit of the best guess fails its checks or is suspect, up to this many other
+   * distinct guesses are fitted closely, those scoring at least this share of the best's score.
+   */
+  closeFitAlternatives: 4,
+  closeFitAlternativeMinScore: 0.4,
   /** Fit the lens' k1 when the board spans this share of the image diagonal (straight edges tell k1 well). */
   rectLensFitMinSpan: 0.15,
   /** ... and k2 when it spans this share (only then do the edges reach far enough out to tell it). */
@@ -108,6 +114,17 @@ export const RECT_CALIBRATE_DEFAULTS = {
    */
   minMarksSeen: 0.6,
   markSeenCoverage: 0.5,
+  /**
+   * A board with fewer than two markings (sjoelbak) is judged by the faces and raised edges the
+   * camera sees: a fit finding fewer than minMarksSeen of them is suspect (other guesses are
+   * fitted too, the best fit wins), one finding fewer than this share is "board not found".
+   */
+  minFacesSeen: 0.4,
+  /**
+   * ... and its sharp score must beat that of the same view turned end for end (the same
+   * outline) by this factor, when no symmetry allows the turn.
+   */
+  endForEndMinRatio: 1.1,
   /**
    * A wall's or block's foot is left out when the camera stands behind its face by more than
    * this share of the board's half-diagonal (its top edge then hides the foot).

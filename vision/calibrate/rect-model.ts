@@ -21,6 +21,12 @@ export interface BoardEdgeSample extends ModelEdgeSample {
    * be a wall's foot (hidden from a camera behind the wall) or a drop (seen from anywhere).
    */
   maybeWall?: boolean;
+  /**
+   * The foot of a wall of known height along a side of the surface: the close fit takes it
+   * only from in front of the wall (from behind, the wall's top edge right above it instead);
+   * rougher fits, whose camera is less sure, take it from anywhere.
+   */
+  wallFoot?: boolean;
   /** Height of the edge above the board (a block's top): seen where the camera's ray through it meets the board. */
   zMm?: number;
   /** A round frame's outer edge, at a height the profile does not give: the close fit measures it. */
@@ -140,13 +146,24 @@ function boardSamples(profile: BoardProfile, spacingMm: number, o: BoardModelOpt
       { xMm: 0, yMm: -1 },
       { xMm: 1, yMm: 0 },
     ];
+    const outward = inward.map((v) => ({ xMm: -v.xMm || 0, yMm: -v.yMm || 0 }));
+    // Along a block standing on the surface by its edge, the edge is that block's foot.
+    const underBlock = (s: BoardEdgeSample) => blocks.some((bl) => insideRect(bl, s.xMm, s.yMm, 1) && insideRect(r, (bl.minXMm + bl.maxXMm) / 2, (bl.minYMm + bl.maxYMm) / 2, -1));
+    const wallHeightMm = profile.outline.heightMm;
     for (let i = 0; i < 4; i++) {
       const a = corners[i]!;
       const b = corners[(i + 1) % 4]!;
+      // A wall of known height: from in front of its inner face the foot is fitted (the top
+      // edge, a few pixels off, is weaker and merges with it); from behind, the foot is hidden
+      // and the top inner edge, seen against the surface beyond, is fitted at its height.
+      if (wallHeightMm && margins[i]! > 1) {
+        out.push(...segment(`surface-${SIDES[i]}`, a[0], a[1], b[0], b[1], spacingMm, 12, inward[i]).filter((s) => !underBlock(s)).map((s) => ({ ...s, wallFoot: true })));
+        out.push(...segment(`wall-top-${SIDES[i]}`, a[0], a[1], b[0], b[1], spacingMm, 12, outward[i]).filter((s) => !underBlock(s)).map((s) => ({ ...s, zMm: wallHeightMm })));
+        continue;
+      }
       const walled = margins[i]! > 1 || blocks.some((bl) => onRectEdge(bl, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, 1) && !insideRect(r, (bl.minXMm + bl.maxXMm) / 2, (bl.minYMm + bl.maxYMm) / 2, -1));
       const side = segment(`surface-${SIDES[i]}`, a[0], a[1], b[0], b[1], spacingMm, 12, walled ? inward[i] : undefined).map((x) => (walled ? { ...x, maybeWall: true } : x));
-      // Along a block standing on the surface by its edge, the edge is that block's foot.
-      out.push(...side.filter((s) => !blocks.some((bl) => insideRect(bl, s.xMm, s.yMm, 1) && insideRect(r, (bl.minXMm + bl.maxXMm) / 2, (bl.minYMm + bl.maxYMm) / 2, -1))));
+      out.push(...side.filter((s) => !underBlock(s)));
     }
   }
   // Feet of blocks standing on the surface (bars, walls, gates), seen from the side they face.
@@ -342,13 +359,14 @@ export function facesCamera(s: BoardEdgeSample, cameraMm: { xMm: number; yMm: nu
 
 /**
  * Samples a camera at `cameraMm` can see, as board-plane samples: block feet only from in
- * front; sides of the surface that may be walls are kept (whether they are is for the image
- * to tell); raised edges moved to where the camera's ray through them meets the board.
+ * front; sides of the surface that may be walls, and walls' feet, are kept (whether they are
+ * seen is for the image to tell); raised edges moved to where the camera's ray through them
+ * meets the board.
  */
 export function visibleSamples(samples: readonly BoardEdgeSample[], cameraMm: { xMm: number; yMm: number; zMm: number } | null, marginMm = 0): BoardEdgeSample[] {
   const out: BoardEdgeSample[] = [];
   for (const s of samples) {
-    if (!s.maybeWall && !facesCamera(s, cameraMm, marginMm)) continue;
+    if (!s.maybeWall && !s.wallFoot && !facesCamera(s, cameraMm, marginMm)) continue;
     if (s.zMm) {
       if (!cameraMm || !(cameraMm.zMm > 2 * s.zMm)) continue;
       const k = s.zMm / (cameraMm.zMm - s.zMm);
