@@ -3,7 +3,7 @@
  * millimetres to image pixels (homography + lens), the camera pose, and how well it fits.
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
-import { multiply3, applyHomography } from '../geometry/homography.ts';
+import { multiply3, applyHomography, invert3 } from '../geometry/homography.ts';
 import { noLens } from '../geometry/lens.ts';
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
@@ -102,8 +102,7 @@ function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
   if (samples.length === 0) return fit;
   const centre = profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 };
   const pegs = profile.features.filter((f) => f.kind === 'peg');
-  let best = { score: -Infinity, deg: 0 };
-  for (let deg = -2; deg <= 2.0001; deg += 0.05) {
+  const scoreAt = (deg: number) => {
     const state = { ...fit, boardToImage: multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (deg * Math.PI) / 180)) };
     let score = 0;
     for (const s of samples) {
@@ -129,6 +128,18 @@ function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
       const around = (at(px + r, py) + at(px - r, py) + at(px, py + r) + at(px, py - r)) / 4;
       if (Number.isFinite(inside) && Number.isFinite(around)) score += 0.5 * Math.min(60, Math.abs(inside - around)) * (h > 0 ? 1 : 0);
     }
+    return score;
+  };
+  // Coarse steps over the range, then fine steps about the best: painted lines are a few
+  // pixels wide, so a line a coarse step off still answers in part.
+  let best = { score: -Infinity, deg: 0 };
+  for (let deg = -2; deg <= 2.0001; deg += 0.2) {
+    const score = scoreAt(deg);
+    if (score > best.score) best = { score, deg };
+  }
+  const coarse = best.deg;
+  for (let deg = coarse - 0.15; deg <= coarse + 0.1501; deg += 0.05) {
+    const score = scoreAt(deg);
     if (score > best.score) best = { score, deg };
   }
   return { ...fit, boardToImage: multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (best.deg * Math.PI) / 180)) };
@@ -138,10 +149,11 @@ function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
 function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdgeSample[], profile: BoardProfile, stepDeg: number): FitState {
   if (samples.length === 0) return fit;
   const centre = profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 };
-  const scoreAt = (deg: number, rangePx: number) => {
+  const scoreAt = (deg: number, rangePx: number, stride = 1) => {
     const h = multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (deg * Math.PI) / 180));
     let score = 0;
-    for (const s of samples) {
+    for (let i = 0; i < samples.length; i += stride) {
+      const s = samples[i]!;
       const p = applyHomography(h, s.xMm, s.yMm);
       const q = applyHomography(h, s.xMm + s.nxMm, s.yMm + s.nyMm);
       const l = Math.hypot(q.x - p.x, q.y - p.y);
@@ -150,8 +162,9 @@ function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
     }
     return score;
   };
-  // Coarse steps with a search wide enough that a marking half a step away still answers,
-  // then fine steps with a narrow search around the best.
+  // Coarse steps with a search wide enough that a marking half a step away still answers
+  // (every other sample: plenty to tell the lines' direction), then fine steps with a narrow
+  // search around the best.
   const period = 360 / profile.symmetryOrder;
   const reachMm = Math.max(...samples.map((s) => Math.hypot(s.xMm - centre.xMm, s.yMm - centre.yMm)));
   const o = applyHomography(fit.boardToImage, centre.xMm, centre.yMm);
@@ -160,7 +173,7 @@ function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
   const coarseRangePx = Math.max(1, Math.min(8, 0.5 * ((stepDeg * Math.PI) / 180) * reachMm * pxPerMm));
   let best = { score: -1, angle: 0 };
   for (let deg = 0; deg < period; deg += stepDeg) {
-    const score = scoreAt(deg, coarseRangePx);
+    const score = scoreAt(deg, coarseRangePx, 2);
     if (score > best.score) best = { score, angle: deg };
   }
   const coarse = best.angle;
@@ -186,6 +199,63 @@ function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
   return { ...fit, boardToImage: multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (chosen * Math.PI) / 180)) };
 }
 
+/** The quick first attempt on a ringed board; the full search runs when it is not sure. */
+export const ROUND_QUICK_DEFAULTS = {
+  /** Distinct concentric guesses refined. */
+  maxTries: 2,
+  /** A round fit finding this share of the round edges ends the tries. */
+  enoughRoundInliers: 0.85,
+  /** Guesses that put the board's circle within this many pixels of a tried one are the same guess. */
+  sameGuessPx: 3,
+  /** The quick fit is taken only when it is at least this good (a clear margin over the checks). */
+  minInlierFraction: 0.7,
+  maxRmsErrorPx: 0.6,
+  minRingCoverage: 0.6,
+};
+
+/**
+ * A round guess described independently of its rotation about the board's centre: the image
+ * of the centre, and where the image of the circle of radius `radiusMm` about it crosses eight
+ * rays from there.
+ */
+function roundSignature(h: readonly number[], centre: { xMm: number; yMm: number }, radiusMm: number): number[] | null {
+  const hInv = invert3(h);
+  if (!hInv) return null;
+  const { xMm: cx, yMm: cy } = centre;
+  const circle = [1, 0, -cx, 0, 1, -cy, -cx, -cy, cx * cx + cy * cy - radiusMm * radiusMm];
+  // Image conic: H^-T C H^-1.
+  const q = multiply3(transpose3(hInv), multiply3(circle, hInv));
+  const o = applyHomography(h, cx, cy);
+  const quad = (u: readonly number[], v: readonly number[]) => {
+    let s = 0;
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) s += u[i]! * q[3 * i + j]! * v[j]!;
+    return s;
+  };
+  const x0 = [o.x, o.y, 1];
+  const c0 = quad(x0, x0);
+  const out = [o.x, o.y];
+  for (let k = 0; k < 8; k++) {
+    const d = [Math.cos((k * Math.PI) / 4), Math.sin((k * Math.PI) / 4), 0];
+    const a = quad(d, d);
+    const b = quad(d, x0);
+    const disc = b * b - a * c0;
+    if (!(disc >= 0) || a === 0) return null;
+    const t = Math.max((-b + Math.sqrt(disc)) / a, (-b - Math.sqrt(disc)) / a);
+    if (!(t > 0)) return null;
+    out.push(t);
+  }
+  return out;
+}
+
+function transpose3(m: readonly number[]): number[] {
+  return [m[0]!, m[3]!, m[6]!, m[1]!, m[4]!, m[7]!, m[2]!, m[5]!, m[8]!];
+}
+
+/** A fit good enough to stop at: every ring well covered, most edges found, tight residuals. */
+function confident(profile: BoardProfile, samples: readonly ModelEdgeSample[], fit: PassResult, q: typeof ROUND_QUICK_DEFAULTS): boolean {
+  return fit.inlierFraction >= q.minInlierFraction && fit.rmsErrorPx <= q.maxRmsErrorPx && missingRing(profile, samples, fit, q.minRingCoverage) === null;
+}
+
 /** Optional trace of the stages, for diagnostics (`--verbose`). */
 export type CalibrationTrace = (stage: string, facts: Record<string, unknown>) => void;
 
@@ -208,20 +278,22 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   const lens0 = noLens(gray.widthPx, gray.heightPx);
   const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
   // Thin painted rings rarely come out of the contour search whole: look for them along rays
-  // from the largest round shapes.
-  for (const e of ellipses.slice(0, o.ringSearchSeeds)) {
-    for (const ring of findRingEllipses(cv, gray, e)) {
-      // The same ring seen from two seeds (or both sides of one line) is one ellipse.
-      const same = refined.some((r) => Math.hypot(r.centreXPx - ring.centreXPx, r.centreYPx - ring.centreYPx) < 0.01 * r.a && Math.abs(Math.sqrt(r.a * r.b) - Math.sqrt(ring.a * ring.b)) < 0.01 * r.a);
-      if (!same) refined.push(ring);
+  // from round shapes.
+  const addRings = (seeds: readonly ImageEllipse[]) => {
+    for (const e of seeds) {
+      for (const ring of findRingEllipses(cv, gray, e)) {
+        // The same ring seen from two seeds (or both sides of one line) is one ellipse.
+        const same = refined.some((r) => Math.hypot(r.centreXPx - ring.centreXPx, r.centreYPx - ring.centreYPx) < 0.01 * r.a && Math.abs(Math.sqrt(r.a * r.b) - Math.sqrt(ring.a * ring.b)) < 0.01 * r.a);
+        if (!same) refined.push(ring);
+      }
     }
-  }
+  };
   const circles = modelCircles(profile);
   const scaleMm = outlineRadiusMm(profile);
   // Guesses are ranked on a subset of the round samples; guesses that put the board's circles
   // in the same place (within a pixel or two) are one guess.
   const rankSamples = roundSamples.filter((_, i) => i % o.guessSampleStride === 0);
-  const seenGuesses = new Set<string>();
+  let seenGuesses = new Set<string>();
   const toGuess = (h: number[] | null, rangePx: number) => {
     if (!h) return null;
     const c = applyHomography(h, 0, 0);
@@ -235,28 +307,31 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     const state = { boardToImage: h, lens: lens0 };
     return { state, score: alignmentScore(gray, state, rankSamples, rangePx) };
   };
-  const concentric: { state: FitState; score: number }[] = [];
-  for (let i = 0; i < refined.length; i++) {
-    for (let j = 0; j < refined.length; j++) {
-      const a = refined[i]!;
-      const b = refined[j]!;
-      if (i === j || b.a * b.b >= a.a * a.b) continue;
-      if (Math.hypot(a.centreXPx - b.centreXPx, a.centreYPx - b.centreYPx) > 0.15 * a.a) continue;
-      const view = concentricView(ellipseToConic(a), ellipseToConic(b));
-      if (!view) continue;
-      for (const big of circles) {
-        for (const small of circles) {
-          if (small.radiusMm >= big.radiusMm) continue;
-          const ratio = (small.radiusMm / big.radiusMm) ** 2;
-          if (Math.abs(view.radiusRatioSquared / ratio - 1) > 0.08) continue;
-          const g = toGuess(guessFromConcentric(a, view, big), 3);
-          if (g) concentric.push(g);
+  const concentricGuesses = () => {
+    const out: { state: FitState; score: number }[] = [];
+    for (let i = 0; i < refined.length; i++) {
+      for (let j = 0; j < refined.length; j++) {
+        const a = refined[i]!;
+        const b = refined[j]!;
+        if (i === j || b.a * b.b >= a.a * a.b) continue;
+        if (Math.hypot(a.centreXPx - b.centreXPx, a.centreYPx - b.centreYPx) > 0.15 * a.a) continue;
+        const view = concentricView(ellipseToConic(a), ellipseToConic(b));
+        if (!view) continue;
+        for (const big of circles) {
+          for (const small of circles) {
+            if (small.radiusMm >= big.radiusMm) continue;
+            const ratio = (small.radiusMm / big.radiusMm) ** 2;
+            if (Math.abs(view.radiusRatioSquared / ratio - 1) > 0.08) continue;
+            const g = toGuess(guessFromConcentric(a, view, big), 3);
+            if (g) out.push(g);
+          }
         }
       }
     }
-  }
+    return out;
+  };
   // Each guess refined on the round markings; the fits best aligned first.
-  const roundFits = (guesses: { state: FitState; score: number }[], ranges: readonly number[], maxTries: number) => {
+  const roundFits = (guesses: { state: FitState; score: number }[], ranges: readonly number[], maxTries: number, enoughInliers = Infinity) => {
     guesses.sort((a, b) => b.score - a.score);
     trace('guesses', { count: guesses.length, scores: guesses.slice(0, 6).map((g) => g.score), homographies: guesses.slice(0, 6).map((g) => g.state.boardToImage) });
     const fits: { fit: PassResult; score: number }[] = [];
@@ -273,6 +348,8 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
       const score = fit ? alignmentScore(gray, fit, roundSamples, 1) : -1;
       trace('round-fit', { rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, score });
       if (fit) fits.push({ fit, score });
+      // A fit that finds nearly every round edge leaves the other guesses nothing to add.
+      if (fit && fit.inlierFraction >= enoughInliers) break;
     }
     return fits.sort((a, b) => b.score - a.score).map((f) => f.fit);
   };
@@ -314,6 +391,27 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     }
     return failure;
   };
+  // Quick attempt: rings looked for from the largest round shapes only, and the best few
+  // distinct guesses. Taken only when the fit is clearly this board; else the full search.
+  const q = ROUND_QUICK_DEFAULTS;
+  addRings(ellipses.slice(0, o.ringSearchSeeds));
+  const distinct: { state: FitState; score: number; signature: number[] }[] = [];
+  for (const g of concentricGuesses().sort((x, y) => y.score - x.score)) {
+    if (distinct.length >= q.maxTries) break;
+    const signature = roundSignature(g.state.boardToImage, profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 }, scaleMm);
+    if (!signature) continue;
+    if (distinct.some((d) => d.signature.every((v, k) => Math.abs(v - signature[k]!) <= q.sameGuessPx))) continue;
+    distinct.push({ ...g, signature });
+  }
+  const quickFit = roundFits(distinct, o.roundRangesPx, q.maxTries, q.enoughRoundInliers)[0];
+  const quickDone = quickFit ? finish(quickFit) : null;
+  if (quickDone && typeof quickDone !== 'string' && confident(profile, samples, quickDone, q)) return calibrationResult(quickDone, gray, profile, o);
+  trace('quick', { accepted: false, tried: distinct.length, fit: typeof quickDone === 'string' ? quickDone : quickDone ? { rms: quickDone.rmsErrorPx, inliers: quickDone.inlierFraction } : null });
+  // Full search: rings from every round shape (the largest can be a shadow or a table edge),
+  // every guess.
+  addRings(ellipses.slice(o.ringSearchSeeds));
+  seenGuesses = new Set<string>();
+  const concentric = concentricGuesses();
   let result: PassResult | string = firstPassing(roundFits(concentric, o.roundRangesPx, 4)) ?? 'the round shapes in the image do not match this board\'s rings';
   if (typeof result === 'string') {
     const affine = ellipses.flatMap((e) => circles.map((c) => toGuess(guessFromEllipse(e, c), 8))).filter((g): g is { state: FitState; score: number } => g !== null);

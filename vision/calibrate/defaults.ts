@@ -7,8 +7,8 @@ export const CALIBRATE_DEFAULTS = {
   cannyHigh: 120,
   /** Contours with fewer points are ignored in the coarse search. */
   minContourPoints: 60,
-  /** Largest round shapes from which painted rings are looked for along rays. */
-  ringSearchSeeds: 2,
+  /** Largest round shapes from which painted rings are looked for along rays first (every one when the fit from those is not sure). */
+  ringSearchSeeds: 1,
   /** Every how many-th round sample ranks the first guesses (ranking needs no precision). */
   guessSampleStride: 3,
   /** Round fits taken on to the full fit and its checks, best aligned first, until one passes. */
@@ -34,7 +34,8 @@ export const CALIBRATE_DEFAULTS = {
   priorHorizontalFovDeg: 65,
   /** A fit worse than this is "board not found". */
   maxRmsErrorPx: 2.5,
-  minInlierFraction: 0.35,
+  /** A wrong fit of a ringed board (a ring taken for another) still finds about half its edges. */
+  minInlierFraction: 0.55,
   /** Each painted ring needs this share of its samples found. */
   minRingCoverage: 0.45,
 };

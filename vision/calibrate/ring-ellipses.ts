@@ -90,10 +90,12 @@ export function findRingEllipses(cv: CV, gray: GrayImage, rough: ImageEllipse, o
     const d = Math.max(2, Math.round(o.lineOffsetPx / 0.75));
     const n = Math.floor((o.maxRadius - o.minRadius) / du) + 2 * d + 1;
     const profile = new Float64Array(n);
+    // Image step per unit of u along this ray (toImage is affine).
+    const ux = ct * a * c - st * b * s;
+    const uy = st * a * c + ct * b * s;
     for (let i = 0; i < n; i++) {
       const u = o.minRadius + (i - d) * du;
-      const p = toImage(u * c, u * s);
-      profile[i] = sampleBilinear(gray, p.x, p.y);
+      profile[i] = sampleBilinear(gray, rough.centreXPx + ux * u, rough.centreYPx + uy * u);
     }
     // Light smoothing, then centre minus the mean of both sides.
     const sm = new Float64Array(n);
@@ -124,21 +126,34 @@ export function findRingEllipses(cv: CV, gray: GrayImage, rough: ImageEllipse, o
   const rStep = o.radiusStep;
   const nr = Math.ceil((o.maxRadius * 1.05 - o.minRadius) / rStep) + 1;
   const acc = new Float32Array(2 * nc * nc * nr);
-  const cellX = new Float64Array(nc);
-  for (let i = 0; i < nc; i++) cellX[i] = (i - (nc - 1) / 2) * g;
+  // Only centres within maxCentreOffset of the rough centre are voted for.
+  const cellOffsets: number[] = [];
+  const cellXs: number[] = [];
+  const cellYs: number[] = [];
+  for (let i = 0; i < nc; i++) {
+    for (let j = 0; j < nc; j++) {
+      const x = (i - (nc - 1) / 2) * g;
+      const y = (j - (nc - 1) / 2) * g;
+      if (Math.hypot(x, y) > o.maxCentreOffset + 1e-9) continue;
+      cellOffsets.push((i * nc + j) * nr);
+      cellXs.push(x);
+      cellYs.push(y);
+    }
+  }
+  const cellCount = cellOffsets.length;
+  const cellOffset = Int32Array.from(cellOffsets);
+  const cellX = Float64Array.from(cellXs);
+  const cellY = Float64Array.from(cellYs);
+  const invStep = 1 / rStep;
   const vote = (k: number, x: Crossing, weight: number) => {
     const px = x.u * cosT[k]!;
     const py = x.u * sinT[k]!;
     const base = (x.sign > 0 ? 1 : 0) * nc * nc * nr;
-    for (let i = 0; i < nc; i++) {
-      const dx = px - cellX[i]!;
-      const dx2 = dx * dx;
-      const row = base + i * nc * nr;
-      for (let j = 0; j < nc; j++) {
-        const dy = py - cellX[j]!;
-        const bin = Math.round((Math.sqrt(dx2 + dy * dy) - o.minRadius) / rStep);
-        if (bin >= 0 && bin < nr) acc[row + j * nr + bin]! += weight;
-      }
+    for (let m = 0; m < cellCount; m++) {
+      const dx = px - cellX[m]!;
+      const dy = py - cellY[m]!;
+      const bin = Math.floor((Math.sqrt(dx * dx + dy * dy) - o.minRadius) * invStep + 0.5);
+      if (bin >= 0 && bin < nr) acc[base + cellOffset[m]! + bin]! += weight;
     }
   };
   const weightOf = (x: Crossing) => Math.min(x.strength, 40);
