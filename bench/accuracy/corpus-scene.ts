@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { randomScene } from '../../fixtures/render/random-scene.ts';
-import { renderScene, sceneToPng } from '../../fixtures/render/scene.ts';
+import { encodePng } from '../../fixtures/png.ts';
+import { renderScene } from '../../fixtures/render/scene.ts';
 
 export function corpusScenePaths(dir: string, seed: number): { pngPath: string; jsonPath: string } {
   return { pngPath: join(dir, `seed${seed}.png`), jsonPath: join(dir, `seed${seed}.json`) };
@@ -21,7 +22,7 @@ export function writeCorpusScene(profileId: string, seed: number, dir: string): 
   const result = renderScene(randomScene(profile, seed), profile);
   // Written whole or not at all: two benchmark runs may make the same corpus at once.
   writeWhole(jsonPath, `${JSON.stringify(result.truth)}\n`);
-  writeWhole(pngPath, sceneToPng(result));
+  writeWhole(pngPath, encodePng(result.rgba, result.widthPx, result.heightPx));
 }
 
 function writeWhole(path: string, data: string | Buffer): void {

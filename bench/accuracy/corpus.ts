@@ -108,7 +108,11 @@ function renderInWorkers(profileId: string, dir: string, seeds: readonly number[
       };
       const next = (): void => {
         const seed = failed ? undefined : queue.shift();
-        if (seed === undefined) return end();
+        if (seed === undefined) {
+          // Let it finish on its own (terminating it mid-teardown upsets the canvas library).
+          worker.postMessage(null);
+          return;
+        }
         current = seed;
         worker.postMessage({ profileId, seed, dir } satisfies CorpusJob);
       };
@@ -119,7 +123,7 @@ function renderInWorkers(profileId: string, dir: string, seeds: readonly number[
         next();
       });
       worker.on('error', end);
-      worker.on('exit', (code) => end(new Error(`exit code ${code}`)));
+      worker.on('exit', (code) => end(code === 0 && current === null ? undefined : new Error(`exit code ${code}`)));
       worker.on('online', next);
     }
     if (running === 0) resolvePool([...queue]);
