@@ -554,6 +554,23 @@ export class BoardTracker {
     this.earlyLow.set(this.low);
   }
 
+  /**
+   * Whether a disc stands out from the board round it in the image of the last rest (medians
+   * of its top and of a ring round it, low-res luma): its going would change its place.
+   */
+  private standsOut(t: Track): boolean {
+    const view = this.view!;
+    const top = view.circlePixels(t.xMm, t.yMm, t.radiusMm, 0.7);
+    const near = new Set(view.circlePixels(t.xMm, t.yMm, t.radiusMm, 1.3));
+    const ring = Array.from(view.circlePixels(t.xMm, t.yMm, t.radiusMm, 1.9)).filter((i) => !near.has(i));
+    if (ring.length === 0) return false;
+    const median = (idx: ArrayLike<number>) => {
+      const v = Array.from(idx, (i) => this.ref[i]!).sort((a, b) => a - b);
+      return v[v.length >> 1]!;
+    };
+    return Math.abs(median(top) - median(ring)) >= this.o.vacatedShowsContrast;
+  }
+
   /** The board is still: detect where it changed (or take the detection made ahead) and work out what happened. */
   private settleNow(frame: VideoFrame, tMs: number): TrackerEvent | null {
     const episode = this.episode!.result();
@@ -575,6 +592,7 @@ export class BoardTracker {
       detections: found.filter((d) => d.confidence >= this.o.minMovedConfidence).map((d) => this.seen(d)),
       newId: () => `d${this.nextTrack++}`,
       o: this.o,
+      vacatedShows: (t) => this.standsOut(t),
     });
     // On a board of pits (PitRush) a disc that dropped into one stays in play.
     const result = hasPits(this.options.profile) ? withPits(settled, this.options.profile, this.o.holeCaptureMm) : settled;

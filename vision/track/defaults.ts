@@ -78,6 +78,8 @@ export const TRACK_DEFAULTS = {
   passThroughRadii: 0.8,
   /** A new blob centred within this many radii of a resting disc is that disc, struck (off its place by up to a radius in its first frame). */
   struckBlobRadii: 1.5,
+  /** ... and where that blob has this many disc areas beyond the disc's place, the disc that struck it is there too. */
+  struckBlobStrikerDiscAreas: 1,
   /** A tracked blob is followed while it is within this many radii of where it was expected. */
   gateRadii: 2.5,
   /** Fastest a disc is expected to travel (a hard crokinole shot is 2-3 m/s). */
@@ -88,6 +90,11 @@ export const TRACK_DEFAULTS = {
   samePlaceMm: 4,
   /** A disc whose inner circle differs from the reference on this share of pixels has moved or gone. */
   vacatedFraction: 0.35,
+  /**
+   * A disc whose top (median low-res luma) differs from the board round it by this many grey
+   * levels leaves a change where it lay when it goes; one of about the board's tone may not.
+   */
+  vacatedShowsContrast: 24,
   /** Detection runs in boxes around the changes, this far beyond them (board mm). */
   detectMarginMm: 25,
   /** Changes covering more than this share of the board: detect on the whole board. */

@@ -21,9 +21,13 @@ const NATURAL: Rgb = [172, 132, 88];
 const BOARD_TONE: Rgb = [193, 153, 104];
 const r2 = 2 * DISC_R_MM;
 
-function run(script: Script, track: Partial<TrackOptions> = {}): { events: TrackerEvent[]; tracker: BoardTracker } {
+function run(script: Script, track: Partial<TrackOptions> = {}, missedAfterStart: (d: { xMm: number; yMm: number }) => boolean = () => false): { events: TrackerEvent[]; tracker: BoardTracker } {
   const holder: { state: SynthState } = { state: { discs: [], hand: null } };
-  const tracker = new BoardTracker(noCv, { profile, calibration: syntheticCalibration(profile.id), teamColors: [COLORS.A!, NATURAL], detector: truthDetector(() => holder.state), track });
+  const truth = truthDetector(() => holder.state);
+  let calls = 0;
+  // The first detection (at the start) sees every disc; later ones may miss some.
+  const detector = (input: Parameters<typeof truth>[0]) => truth(input).filter((d) => calls++ === 0 || !missedAfterStart(d));
+  const tracker = new BoardTracker(noCv, { profile, calibration: syntheticCalibration(profile.id), teamColors: [COLORS.A!, NATURAL], detector, track });
   const events: TrackerEvent[] = [];
   for (const f of play(script, profile, holder)) events.push(...tracker.push(f));
   return { events, tracker };
@@ -70,5 +74,23 @@ describe('discs of about the board tone', () => {
     const change = events.find((e) => e.type === 'board-change');
     expect(change?.type === 'board-change' ? change.removedIds : []).toHaveLength(1);
     expect(tracker.tracks.map((t) => t.team)).toEqual(['A']);
+  });
+
+  it('one that stands out from the board, a hand near it, its place unchanged and missed by the detection at rest, is still there', () => {
+    const s = new Script(60).add({ id: 'a1', team: 'A', xMm: -120, yMm: 90 }).add({ id: 'b1', team: 'B', color: BOARD_TONE, xMm: 150, yMm: -60 }).hold(300);
+    s.handVisit({ xMm: -120, yMm: 30 }, 900);
+    s.hold(400);
+    const near = (d: { xMm: number; yMm: number }) => Math.hypot(d.xMm + 120, d.yMm - 90) < 5;
+    const { events, tracker } = run(s, {}, near);
+    expect(events.filter((e) => e.type === 'board-change')).toEqual([]);
+    expect(tracker.tracks.map((t) => t.team).sort()).toEqual(['A', 'B']);
+    // (Without that test it would be taken for gone.)
+    const without = run(s, { vacatedShowsContrast: Infinity }, near).events.find((e) => e.type === 'board-change');
+    expect(without?.type === 'board-change' ? without.removedIds : []).toHaveLength(1);
+    // Its going would have shown: a disc of the board's tone, missed the same way, is taken for gone.
+    const toned = new Script(60).add({ id: 'a1', team: 'A', color: BOARD_TONE, xMm: -120, yMm: 90 }).hold(300);
+    toned.handVisit({ xMm: -120, yMm: 30 }, 900);
+    toned.hold(400);
+    expect(run(toned, {}, near).tracker.tracks).toEqual([]);
   });
 });

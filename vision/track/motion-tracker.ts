@@ -130,9 +130,11 @@ export class EpisodeTracker {
     const onsets: Resting[] = [];
     for (const [id, r] of this.resting) {
       // A hand at the disc (reaching for it, taking it): whatever happens to it is the hand's
-      // doing, also when the hand has gone again.
+      // doing, also when the hand has gone again. Only once its place changes with the hand
+      // there: the reach of a hand flicking a disc ahead of it may brush a disc it never
+      // touches, which the flicked disc then strikes.
       if (this.handCovered.has(id)) continue;
-      if (handZone && fractionOn(handZone.mask, r.whole) > 0) {
+      if (handZone && fractionOn(handZone.mask, r.whole) > 0 && fractionOn(change.mask, r.whole) > 0) {
         this.handCovered.add(id);
         continue;
       }
@@ -324,11 +326,16 @@ export class EpisodeTracker {
       // needs (its leading edge over the board shows first), not a new one out of a hand.
       const under = this.restingUnder(q);
       if (under) {
-        this.startStruck(under, [...before, ...startedNow], tMs, dt);
+        // With room for a whole disc beside it and no disc followed in reach to have struck it:
+        // the one that struck it is there too, come out of the hand (a striker flicked close to
+        // a piece reaches it before it is seen apart).
+        const strikers = [...before, ...startedNow];
+        const beyond = this.striker(strikers, under.track, tMs, dt) ? null : this.blobBeyond(b, under);
+        const by = beyond && beyond.area >= this.o.struckBlobStrikerDiscAreas * this.view.discAreaPx ? this.addNew(tMs, this.view.lowToBoard(beyond.xPx, beyond.yPx, h)) : null;
+        this.startStruck(under, strikers, tMs, dt, by);
         continue;
       }
-      const id = `new-${++this.newCount}`;
-      this.moving.set(id, { id, isNew: true, path: [{ tMs, xMm: q.xMm, yMm: q.yMm }], vx: 0, vy: 0, velocityUnsure: true, lastSeenMs: tMs, missed: 0, seen: 1, startMs: tMs });
+      this.addNew(tMs, q);
     }
     // A new track seen once and then lost was noise.
     for (const [id, m] of this.moving) if (m.isNew && m.seen < 2 && m.missed >= 2) this.moving.delete(id);
@@ -378,17 +385,53 @@ export class EpisodeTracker {
     return best;
   }
 
-  /** A resting disc starts moving now: from its place, struck by the nearest moving disc in reach (as at an onset). */
-  private startStruck(r: Resting, strikers: readonly MovingTrack[], tMs: number, dtMs: number): void {
+  /** A disc seen for the first time (out of a hand). */
+  private addNew(tMs: number, q: PointMm): MovingTrack {
+    const id = `new-${++this.newCount}`;
+    const m: MovingTrack = { id, isNew: true, path: [{ tMs, xMm: q.xMm, yMm: q.yMm }], vx: 0, vy: 0, velocityUnsure: true, lastSeenMs: tMs, missed: 0, seen: 1, startMs: tMs };
+    this.moving.set(id, m);
+    return m;
+  }
+
+  /** The part of a blob (of the last find, on `grown`) outside a resting disc's place: its area and centroid (low-res pixels). */
+  private blobBeyond(b: Blob, r: Resting): { area: number; xPx: number; yPx: number } {
+    const W = this.view.size.widthPx;
+    const labels = this.finder.labels;
+    const inside = new Set(r.whole);
+    let area = 0;
+    let sx = 0;
+    let sy = 0;
+    for (let k = 0; k < this.grown.n; k++) {
+      const i = this.grown.idx[k]!;
+      if (labels[i] !== b.label || inside.has(i)) continue;
+      const x = i % W;
+      area++;
+      sx += x;
+      sy += (i - x) / W;
+    }
+    return area > 0 ? { area, xPx: sx / area, yPx: sy / area } : { area: 0, xPx: b.xPx, yPx: b.yPx };
+  }
+
+  /**
+   * A resting disc starts moving now: from its place, struck by the nearest moving disc in
+   * reach (as at an onset), or by `by`, seen in the same blob (where it was going is not known
+   * yet).
+   */
+  private startStruck(r: Resting, strikers: readonly MovingTrack[], tMs: number, dtMs: number, by: MovingTrack | null = null): void {
     const id = r.track.id;
     this.resting.delete(id);
     const m: MovingTrack = { id, isNew: false, path: [{ tMs, xMm: r.track.xMm, yMm: r.track.yMm }], vx: 0, vy: 0, velocityUnsure: true, lastSeenMs: tMs, missed: 0, seen: 2, startMs: tMs };
-    const c = this.striker(strikers, r.track, tMs, dtMs);
     this.moving.set(id, m);
+    if (by) {
+      const at = by.path[by.path.length - 1]!;
+      this.contacts.push({ byId: by.id, hitId: id, tMs, distanceMm: Math.hypot(at.xMm - r.track.xMm, at.yMm - r.track.yMm), confident: false });
+      return;
+    }
+    const c = this.striker(strikers, r.track, tMs, dtMs);
     if (c) {
       this.contacts.push(c);
-      const by = this.moving.get(c.byId);
-      if (by) collide(by, m, r.track, r.track.radiusMm + this.rMm, tMs);
+      const striker = this.moving.get(c.byId);
+      if (striker) collide(striker, m, r.track, r.track.radiusMm + this.rMm, tMs);
     }
   }
 
@@ -401,7 +444,11 @@ export class EpisodeTracker {
     }
   }
 
-  /** The moving disc that struck a resting one that has just started to move. */
+  /**
+   * The moving disc that struck a resting one that has just started to move: the nearest one
+   * followed for a while; or, none in reach, a disc seen once so far (just out of the hand),
+   * see firstSightingStriker.
+   */
   private striker(moving: readonly MovingTrack[], struck: { id: string; xMm: number; yMm: number; radiusMm: number }, tMs: number, dtMs: number): Contact | null {
     let best: MovingTrack | null = null;
     let bestD = Infinity;
@@ -413,11 +460,43 @@ export class EpisodeTracker {
         best = m;
       }
     }
+    if (best) {
+      const speed = Math.hypot(best.vx, best.vy);
+      const reach = this.rMm + struck.radiusMm + this.o.contactSlackRadii * this.rMm + speed * dtMs * this.o.contactSlackFrames;
+      if (bestD <= 2.5 * reach) return { byId: best.id, hitId: struck.id, tMs, distanceMm: bestD, confident: bestD <= reach };
+    }
+    return this.firstSightingStriker(moving, struck, tMs);
+  }
+
+  /**
+   * A disc seen once, in the frame before, struck a resting one (at 30 fps a striker flicked
+   * close to a piece is seen once before it hits it): its speed is not known yet, but it went
+   * at least from where it was seen to touching the struck disc in that time, along the line
+   * between them. That much is taken for its velocity (the struck disc goes off along the line
+   * of centres, away from it, which keeps the two apart when their blobs part), if no faster
+   * than the fastest shot.
+   */
+  private firstSightingStriker(moving: readonly MovingTrack[], struck: { id: string; xMm: number; yMm: number; radiusMm: number }, tMs: number): Contact | null {
+    let best: MovingTrack | null = null;
+    let bestD = Infinity;
+    for (const m of moving) {
+      if (!m.isNew || m.seen >= 2) continue;
+      const last = m.path[m.path.length - 1]!;
+      const d = Math.hypot(last.xMm - struck.xMm, last.yMm - struck.yMm);
+      if (last.tMs < tMs && d < bestD) {
+        bestD = d;
+        best = m;
+      }
+    }
     if (!best) return null;
-    const speed = Math.hypot(best.vx, best.vy);
-    const reach = this.rMm + struck.radiusMm + this.o.contactSlackRadii * this.rMm + speed * dtMs * this.o.contactSlackFrames;
-    if (bestD > 2.5 * reach) return null;
-    return { byId: best.id, hitId: struck.id, tMs, distanceMm: bestD, confident: bestD <= reach };
+    const last = best.path[best.path.length - 1]!;
+    const gapMm = Math.max(0, bestD - this.rMm - struck.radiusMm);
+    const speed = gapMm / (tMs - last.tMs);
+    if (speed * 1000 > this.o.maxSpeedMmPerS || bestD < 1e-6) return null;
+    best.vx = (speed * (struck.xMm - last.xMm)) / bestD;
+    best.vy = (speed * (struck.yMm - last.yMm)) / bestD;
+    best.velocityUnsure = true;
+    return { byId: best.id, hitId: struck.id, tMs, distanceMm: bestD, confident: false };
   }
 
   /** How near a moving disc came to a point by now: where it was last seen or is expected now. */

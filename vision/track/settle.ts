@@ -37,6 +37,11 @@ export interface SettleInput {
   detections: readonly SeenDisc[];
   newId: () => string;
   o: TrackOptions;
+  /**
+   * Whether a disc's going would show as a change where it lay (it stands out from the board);
+   * absent: it may not (every disc a hand was over and not found again is taken for gone).
+   */
+  vacatedShows?: (t: Track) => boolean;
 }
 
 export type SettleKind = 'shot' | 'board-change' | 'unchanged';
@@ -144,8 +149,10 @@ export function settle(input: SettleInput): SettleResult {
     const whole = view.circlePixels(t.xMm, t.yMm, t.radiusMm, 1.15);
     if (fractionOn(change, inner) >= o.vacatedFraction || fractionOn(change, whole) >= 0.25) changed.add(t.id);
     // A hand was over it (its place was looked at again): not found there, it is gone, also
-    // where its going changed the image too little to see (a disc of the board's tone).
-    else if (t.place === 'surface' && visited.has(t.id) && !input.detections.some((d) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= o.samePlaceMm + t.uncertaintyMm)) changed.add(t.id);
+    // where its going changed the image too little to see (a disc of the board's tone). One
+    // whose going would have shown, with its place unchanged, is still there (missed by the
+    // detection, as next to paint).
+    else if (t.place === 'surface' && visited.has(t.id) && !input.vacatedShows?.(t) && !input.detections.some((d) => Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) <= o.samePlaceMm + t.uncertaintyMm)) changed.add(t.id);
   }
 
   // A changed disc found again where it rested, that was not seen travelling, did not move
