@@ -21,6 +21,55 @@ export function viewToBoard(v: RectifiedView, col: number, row: number): { xMm: 
   return { xMm: v.originXMm + col / v.pxPerMm, yMm: v.originYMm - row / v.pxPerMm };
 }
 
+/** A window of the camera image: its top-left pixel and size. */
+interface PixelWindow {
+  x0: number;
+  y0: number;
+  widthPx: number;
+  heightPx: number;
+}
+
+/**
+ * The part of the image a view samples, and the maps moved into it: a box of the board needs a
+ * small part of the frame, and copying all of it into opencv cost more than the rest of the
+ * view. The view comes out the same as from the whole image: the window holds every pixel a
+ * sample reaches inside the image (with a pixel to spare each side, so every map value stays
+ * positive after the move and rounds the same), and ends at the image's edges, so a sample
+ * reaching past the window reaches past the image too and is bordered as before. A map value
+ * (a float32) less a whole number below it is again a float32, so the moved maps are exact.
+ */
+function sourceWindow(mx: Float32Array, my: Float32Array, imageWidthPx: number, imageHeightPx: number): PixelWindow {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < mx.length; i++) {
+    const x = mx[i]!;
+    const y = my[i]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const whole = { x0: 0, y0: 0, widthPx: imageWidthPx, heightPx: imageHeightPx };
+  // NaN or no samples: the whole image, as it was.
+  if (!(minX <= maxX && minY <= maxY)) return whole;
+  const x0 = Math.min(imageWidthPx - 1, Math.max(0, Math.floor(minX) - 1));
+  const y0 = Math.min(imageHeightPx - 1, Math.max(0, Math.floor(minY) - 1));
+  const x1 = Math.max(x0, Math.min(imageWidthPx - 1, Math.floor(maxX) + 2));
+  const y1 = Math.max(y0, Math.min(imageHeightPx - 1, Math.floor(maxY) + 2));
+  if (x0 > 0) for (let i = 0; i < mx.length; i++) mx[i] = mx[i]! - x0;
+  if (y0 > 0) for (let i = 0; i < my.length; i++) my[i] = my[i]! - y0;
+  return { x0, y0, widthPx: x1 - x0 + 1, heightPx: y1 - y0 + 1 };
+}
+
+function copyWindow(gray: GrayImage, win: PixelWindow, out: Float32Array): void {
+  for (let r = 0; r < win.heightPx; r++) {
+    const from = (win.y0 + r) * gray.widthPx + win.x0;
+    out.set(gray.data.subarray(from, from + win.widthPx), r * win.widthPx);
+  }
+}
+
 export function rectifyPlane(
   cv: CV,
   gray: GrayImage,
@@ -56,8 +105,9 @@ export function rectifyPlane(
         my[r * w + c] = lens.centreYPx + dy * f;
       }
     }
-    const src = scope.keep(new cv.Mat(gray.heightPx, gray.widthPx, cv.CV_32FC1));
-    src.data32F.set(gray.data);
+    const roi = sourceWindow(mx, my, gray.widthPx, gray.heightPx);
+    const src = scope.keep(new cv.Mat(roi.heightPx, roi.widthPx, cv.CV_32FC1));
+    copyWindow(gray, roi, src.data32F);
     const dst = scope.keep(new cv.Mat());
     cv.remap(src, dst, mapX, mapY, cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0));
     const out8 = scope.keep(new cv.Mat());

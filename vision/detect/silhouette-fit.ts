@@ -6,10 +6,8 @@
  * itself, and move centre and radius until the predicted outline sits on the edges found.
  * The footprint comes out directly, parallax included.
  */
-import { applyHomography } from '../geometry/homography.ts';
-import { distortPx, type LensModel } from '../geometry/lens.ts';
-import type { GrayImage } from '../image/frame.ts';
-import { searchEdge } from '../calibrate/edge-search.ts';
+import type { LensModel } from '../geometry/lens.ts';
+import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 
 export interface SilhouetteFitInput {
   gray: GrayImage;
@@ -47,21 +45,63 @@ export interface SilhouetteFit {
   polarity: 1 | -1;
 }
 
-interface OutlinePoint {
+/** A ray's angle round the disc, its cosine and sine, and its quarter of the outline (0..3). */
+interface RayAngle {
   angle: number;
+  cos: number;
+  sin: number;
+  quarter: number;
+}
+
+interface OutlinePoint extends RayAngle {
   top: boolean;
   x: number;
   y: number;
 }
 
-function project(h: readonly number[], lens: LensModel, x: number, y: number) {
-  const p = applyHomography(h, x, y);
-  return distortPx(lens, p.x, p.y);
+function outlinePoint(ray: RayAngle, top: boolean, at: { x: number; y: number }): OutlinePoint {
+  return { angle: ray.angle, cos: ray.cos, sin: ray.sin, quarter: ray.quarter, top, x: at.x, y: at.y };
 }
 
-/** Convex hull (monotone chain), counter-clockwise in image coordinates. */
-function hull(points: OutlinePoint[]): OutlinePoint[] {
-  const pts = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+const rayTables = new Map<number, RayAngle[]>();
+
+/** The angles of n rays round a disc, worked out once (every fit pass walks them). */
+function rayAngles(n: number): RayAngle[] {
+  let table = rayTables.get(n);
+  if (!table) {
+    table = [];
+    for (let k = 0; k < n; k++) {
+      const angle = (2 * Math.PI * k) / n;
+      table.push({ angle, cos: Math.cos(angle), sin: Math.sin(angle), quarter: Math.floor((angle / (2 * Math.PI)) * 4) % 4 });
+    }
+    rayTables.set(n, table);
+  }
+  return table;
+}
+
+/**
+ * Plane millimetres to the pixel the lens shows: applyHomography then distortPx, written out
+ * with the same arithmetic (so the same results) into `out`. It runs for every rim sample in
+ * the fit's innermost loops, where a new point per call cost as much as the arithmetic.
+ */
+function projectInto(h: readonly number[], lens: LensModel, x: number, y: number, out: { x: number; y: number }): void {
+  const w = h[6]! * x + h[7]! * y + h[8]!;
+  const dx = ((h[0]! * x + h[1]! * y + h[2]!) / w - lens.centreXPx) / lens.scalePx;
+  const dy = ((h[3]! * x + h[4]! * y + h[5]!) / w - lens.centreYPx) / lens.scalePx;
+  const r2 = dx * dx + dy * dy;
+  const f = 1 + lens.k1 * r2 + lens.k2 * r2 * r2;
+  out.x = lens.centreXPx + dx * f * lens.scalePx;
+  out.y = lens.centreYPx + dy * f * lens.scalePx;
+}
+
+function project(h: readonly number[], lens: LensModel, x: number, y: number): { x: number; y: number } {
+  const out = { x: 0, y: 0 };
+  projectInto(h, lens, x, y, out);
+  return out;
+}
+
+/** Convex hull (monotone chain) of points sorted by x then y, counter-clockwise in image coordinates. */
+function hullOfSorted(pts: readonly OutlinePoint[]): OutlinePoint[] {
   const cross = (o: OutlinePoint, a: OutlinePoint, b: OutlinePoint) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   const lower: OutlinePoint[] = [];
   for (const p of pts) {
@@ -74,36 +114,98 @@ function hull(points: OutlinePoint[]): OutlinePoint[] {
     while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
     upper.push(p);
   }
-  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+  lower.pop();
+  upper.pop();
+  for (const p of upper) lower.push(p);
+  return lower;
+}
+
+/**
+ * A ring's points (a convex curve, in order round it) sorted by x: from the leftmost point the
+ * two ways round it are each in increasing x, and are merged. Null when the result is not in
+ * strictly increasing x (a tie, or a ring that is not convex): the caller sorts in full then.
+ */
+function ringSortedByX(ring: readonly OutlinePoint[]): OutlinePoint[] | null {
+  const n = ring.length;
+  let first = 0;
+  for (let i = 1; i < n; i++) if (ring[i]!.x < ring[first]!.x) first = i;
+  const out: OutlinePoint[] = [ring[first]!];
+  let fwd = (first + 1) % n;
+  let back = (first - 1 + n) % n;
+  while (out.length < n) {
+    const takeFwd = fwd === back || ring[fwd]!.x < ring[back]!.x;
+    const p = takeFwd ? ring[fwd]! : ring[back]!;
+    if (!(p.x > out[out.length - 1]!.x)) return null;
+    out.push(p);
+    if (fwd === back) break;
+    if (takeFwd) fwd = (fwd + 1) % n;
+    else back = (back - 1 + n) % n;
+  }
+  return out;
+}
+
+/** Two lists in strictly increasing x merged into one, or null on a tie. */
+function mergeByX(a: readonly OutlinePoint[], b: readonly OutlinePoint[]): OutlinePoint[] | null {
+  const out: OutlinePoint[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]!.x === b[j]!.x) return null;
+    out.push(a[i]!.x < b[j]!.x ? a[i++]! : b[j++]!);
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/**
+ * The outline: the hull of the top face's rim and the footprint's, both given in angle order.
+ * Each is a convex curve, so their points sort by x in a linear pass (a full sort cost more
+ * than the rest of the hull); where x ties or a curve is not convex, they are sorted in full,
+ * in the same order (x, then y, then top and footprint alternating by angle).
+ */
+function outlineHull(top: readonly OutlinePoint[], foot: readonly OutlinePoint[]): OutlinePoint[] {
+  const t = ringSortedByX(top);
+  const f = t && ringSortedByX(foot);
+  const merged = f && mergeByX(t, f);
+  if (merged) return hullOfSorted(merged);
+  const all: OutlinePoint[] = [];
+  for (let k = 0; k < top.length; k++) all.push(top[k]!, foot[k]!);
+  return hullOfSorted(all.sort((a, b) => a.x - b.x || a.y - b.y));
 }
 
 function outline(input: SilhouetteFitInput, cx: number, cy: number, r: number, n: number): OutlinePoint[] {
-  const pts: OutlinePoint[] = [];
-  for (let k = 0; k < n; k++) {
-    const angle = (2 * Math.PI * k) / n;
-    const bx = cx + r * Math.cos(angle);
-    const by = cy + r * Math.sin(angle);
+  const top: OutlinePoint[] = [];
+  const foot: OutlinePoint[] = [];
+  for (const ray of rayAngles(n)) {
+    const bx = cx + r * ray.cos;
+    const by = cy + r * ray.sin;
     const t = project(input.topToImage, input.lens, bx, by);
     const b = project(input.boardToImage, input.lens, bx, by);
-    pts.push({ angle, top: true, x: t.x, y: t.y }, { angle, top: false, x: b.x, y: b.y });
+    top.push(outlinePoint(ray, true, t));
+    foot.push(outlinePoint(ray, false, b));
   }
-  return hull(pts);
+  return outlineHull(top, foot);
 }
 
 /** The top face's rim at its height, in angle order. */
 function topRim(input: SilhouetteFitInput, cx: number, cy: number, r: number, n: number): OutlinePoint[] {
   const pts: OutlinePoint[] = [];
-  for (let k = 0; k < n; k++) {
-    const angle = (2 * Math.PI * k) / n;
-    const t = project(input.topToImage, input.lens, cx + r * Math.cos(angle), cy + r * Math.sin(angle));
-    pts.push({ angle, top: true, x: t.x, y: t.y });
+  for (const ray of rayAngles(n)) {
+    const t = project(input.topToImage, input.lens, cx + r * ray.cos, cy + r * ray.sin);
+    pts.push(outlinePoint(ray, true, t));
   }
   return pts;
 }
 
 interface Observation {
-  angle: number;
+  /** The ray's cosine and sine, and its quarter of the outline (0..3). */
+  cos: number;
+  sin: number;
+  quarter: number;
   top: boolean;
+  /** The plane the sample lies in (the top face's or the board's), to ideal pixels. */
+  plane: readonly number[];
   nx: number;
   ny: number;
   qx: number;
@@ -111,8 +213,36 @@ interface Observation {
   response: number;
 }
 
+const scratchPoint = { x: 0, y: 0 };
+
+/**
+ * Math.hypot of two numbers, V8's own arithmetic (the larger one factored out, the squares
+ * summed with Kahan's compensation), so the same result; the built-in takes any number of
+ * arguments and costs several times more per call, here made for every ray of every pass.
+ */
+export function hypot2(a: number, b: number): number {
+  const x = Math.abs(a);
+  const y = Math.abs(b);
+  if (x === Infinity || y === Infinity) return Infinity;
+  if (Number.isNaN(x) || Number.isNaN(y)) return NaN;
+  const max = x > y ? x : y;
+  if (max === 0) return 0;
+  const nx = x / max;
+  const ny = y / max;
+  const first = nx * nx;
+  const sum = first + ny * ny;
+  // Kahan's step for the second square: the compensation after the first is exactly zero.
+  return Math.sqrt(sum) * max;
+}
+
+/** Distance along its normal from an observed edge point to where a disc at (x, y) of radius rr puts it. */
+function residualOf(ob: Observation, lens: LensModel, x: number, y: number, rr: number): number {
+  projectInto(ob.plane, lens, x + rr * ob.cos, y + rr * ob.sin, scratchPoint);
+  return ob.nx * (scratchPoint.x - ob.qx) + ob.ny * (scratchPoint.y - ob.qy);
+}
+
 /** Gauss-Newton for the centre of a disc of known radius from edge observations. */
-function solveCentre<T>(obs: readonly T[], x0: number, y0: number, r: number, residual: (ob: T, x: number, y: number, rr: number) => number): { x: number; y: number } | null {
+function solveCentre(obs: readonly Observation[], lens: LensModel, x0: number, y0: number, r: number): { x: number; y: number } | null {
   let cx = x0;
   let cy = y0;
   for (let it = 0; it < 8; it++) {
@@ -123,9 +253,9 @@ function solveCentre<T>(obs: readonly T[], x0: number, y0: number, r: number, re
     let g0 = 0;
     let g1 = 0;
     for (const ob of obs) {
-      const f0 = residual(ob, cx, cy, r);
-      const j0 = (residual(ob, cx + eps, cy, r) - f0) / eps;
-      const j1 = (residual(ob, cx, cy + eps, r) - f0) / eps;
+      const f0 = residualOf(ob, lens, cx, cy, r);
+      const j0 = (residualOf(ob, lens, cx + eps, cy, r) - f0) / eps;
+      const j1 = (residualOf(ob, lens, cx, cy + eps, r) - f0) / eps;
       a += j0 * j0;
       b += j0 * j1;
       c += j1 * j1;
@@ -138,14 +268,109 @@ function solveCentre<T>(obs: readonly T[], x0: number, y0: number, r: number, re
     const dy = -(a * g1 - b * g0) / det;
     cx += dx;
     cy += dy;
-    if (Math.hypot(dx, dy) < 1e-5) break;
+    if (hypot2(dx, dy) < 1e-5) break;
   }
   return { x: cx, y: cy };
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
+/** The radius the edges suggest for a disc centred at (cx, cy), from the piece's radius r. */
+function seenRadius(obs: readonly Observation[], lens: LensModel, cx: number, cy: number, r: number): number {
+  let seenR = r;
+  for (let it = 0; it < 5; it++) {
+    let jj = 0;
+    let jf = 0;
+    for (const ob of obs) {
+      const f0 = residualOf(ob, lens, cx, cy, seenR);
+      const j = (residualOf(ob, lens, cx, cy, seenR + 1e-4) - f0) / 1e-4;
+      jj += j * j;
+      jf += j * f0;
+    }
+    if (!(jj > 0)) break;
+    seenR -= jf / jj;
+  }
+  return seenR;
+}
+
+let medianBuffer = new Float64Array(256);
+
+/** Median of the absolute values (the upper one of an even count), sorted in a buffer kept between calls. */
+function medianAbs(xs: readonly number[]): number {
+  if (medianBuffer.length < xs.length) medianBuffer = new Float64Array(xs.length);
+  const s = medianBuffer.subarray(0, xs.length);
+  for (let i = 0; i < xs.length; i++) s[i] = Math.abs(xs[i]!);
+  s.sort();
   return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+const STEP_PX = 0.5;
+let profileBuffer = new Float64Array(64);
+let responseBuffer = new Float64Array(64);
+
+/** Linear interpolation in a profile sampled every STEP_PX (t in pixels from its centre sample n). */
+function profileAt(profile: Float64Array, n: number, t: number): number {
+  const u = t / STEP_PX + n;
+  const i0 = Math.max(0, Math.min(2 * n - 1, Math.floor(u)));
+  const f = u - i0;
+  return profile[i0]! * (1 - f) + profile[i0 + 1]! * f;
+}
+
+/**
+ * The steepest step along a normal: searchEdge's 'step' search (calibrate/edge-search.ts), the
+ * same samples and arithmetic so the same hits, in buffers kept between calls (a disc's fit
+ * makes thousands of these searches, and two new arrays each cost more than the search).
+ */
+export function searchStepEdge(img: GrayImage, xPx: number, yPx: number, nx: number, ny: number, rangePx: number, polarity: -1 | 0 | 1): { offsetPx: number; response: number } | null {
+  const n = Math.round((rangePx + 1.5) / STEP_PX);
+  if (profileBuffer.length < 2 * n + 1) profileBuffer = new Float64Array(2 * n + 1);
+  const profile = profileBuffer;
+  // The samples lie on a line: inside the image at both ends, they are all inside.
+  if (Number.isNaN(sampleBilinear(img, xPx + nx * -n * STEP_PX, yPx + ny * -n * STEP_PX)) || Number.isNaN(sampleBilinear(img, xPx + nx * n * STEP_PX, yPx + ny * n * STEP_PX))) return null;
+  const w = img.widthPx;
+  const d = img.data;
+  for (let i = -n; i <= n; i++) {
+    // sampleBilinear, its bounds test done above.
+    const x = xPx + nx * i * STEP_PX;
+    const y = yPx + ny * i * STEP_PX;
+    const x0 = Math.min(Math.floor(x), w - 2);
+    const y0 = Math.min(Math.floor(y), img.heightPx - 2);
+    const fx = x - x0;
+    const fy = y - y0;
+    const j = y0 * w + x0;
+    profile[i + n] = (d[j]! * (1 - fx) + d[j + 1]! * fx) * (1 - fy) + (d[j + w]! * (1 - fx) + d[j + w + 1]! * fx) * fy;
+  }
+  const m = Math.round(rangePx / STEP_PX);
+  const count = 2 * m + 1;
+  if (responseBuffer.length < count) responseBuffer = new Float64Array(count);
+  const resp = responseBuffer;
+  if (n === m + 3) {
+    // The usual case: t ± 0.75 falls half-way between two samples, none at the profile's ends
+    // (profileAt's interpolation with its weights of exactly 0.5, written out).
+    for (let i = -m; i <= m; i++) {
+      const k = i + n;
+      resp[i + m] = profile[k + 1]! * 0.5 + profile[k + 2]! * 0.5 - (profile[k - 2]! * 0.5 + profile[k - 1]! * 0.5);
+    }
+  } else {
+    for (let i = -m; i <= m; i++) {
+      const t = i * STEP_PX;
+      resp[i + m] = profileAt(profile, n, t + 0.75) - profileAt(profile, n, t - 0.75);
+    }
+  }
+  let best = -1;
+  let bestVal = 0;
+  for (let i = 0; i < count; i++) {
+    const v = polarity === 0 ? Math.abs(resp[i]!) : polarity * resp[i]!;
+    if (v > bestVal) {
+      bestVal = v;
+      best = i;
+    }
+  }
+  if (best <= 0 || best >= count - 1) return null;
+  const a = resp[best - 1]!;
+  const b = resp[best]!;
+  const c = resp[best + 1]!;
+  const denom = a - 2 * b + c;
+  const frac = denom === 0 ? 0 : Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denom));
+  return { offsetPx: (best - m + frac) * STEP_PX, response: b };
 }
 
 type EdgeSigns = { top: -1 | 0 | 1; wall: -1 | 0 | 1 };
@@ -172,47 +397,59 @@ function fitWithSigns(
   let cx = input.xMm;
   let cy = input.yMm;
   const r = input.radiusMm;
+  const lens = input.lens;
   // The outline's edge can change sign around the disc: where the top face makes the outline
   // it is top-against-board, where the side wall does it is wall-against-board, and a wall in
   // shade is darker than a top in light. Each kind learns its own sign (unless given).
   const polarity: EdgeSigns = { ...signs };
   let result: SilhouetteFit | null = null;
-  let outlineCount = 0;
-  let fittedRadius = input.radiusMm;
-  let spreadMm = 0;
   // Local scale: pixels per millimetre at the disc.
-  const c0 = project(input.boardToImage, input.lens, cx, cy);
-  const c1 = project(input.boardToImage, input.lens, cx + 1, cy);
-  const c2 = project(input.boardToImage, input.lens, cx, cy + 1);
+  const c0 = project(input.boardToImage, lens, cx, cy);
+  const c1 = project(input.boardToImage, lens, cx + 1, cy);
+  const c2 = project(input.boardToImage, lens, cx, cy + 1);
   const pxPerMm = (Math.hypot(c1.x - c0.x, c1.y - c0.y) + Math.hypot(c2.x - c0.x, c2.y - c0.y)) / 2;
-  for (const rangeMm of o.rimRangesMm) {
+  const q = { x: 0, y: 0 };
+  for (let pass = 0; pass < o.rimRangesMm.length; pass++) {
+    const rangeMm = o.rimRangesMm[pass]!;
     const h = input.topOnly ? topRim(input, cx, cy, r, o.rimRays) : outline(input, cx, cy, r, o.rimRays);
-    outlineCount = h.length;
+    const outlineCount = h.length;
     const obs: Observation[] = [];
     for (let i = 0; i < h.length; i++) {
       const prev = h[(i - 1 + h.length) % h.length]!;
       const next = h[(i + 1) % h.length]!;
       const p = h[i]!;
-      const bx = cx + r * Math.cos(p.angle);
-      const by = cy + r * Math.sin(p.angle);
+      const { cos, sin } = p;
+      const bx = cx + r * cos;
+      const by = cy + r * sin;
       if (input.neighbours?.some((nb) => Math.hypot(bx - nb.xMm, by - nb.yMm) < nb.radiusMm + 1.5)) continue;
       // Outward normal of a counter-clockwise hull (image y down): rotate the chord clockwise.
       // The top rim alone: the image of the radial direction.
       let nx = next.y - prev.y;
       let ny = -(next.x - prev.x);
       if (input.topOnly) {
-        const q = project(input.topToImage, input.lens, cx + (r + 0.5) * Math.cos(p.angle), cy + (r + 0.5) * Math.sin(p.angle));
+        projectInto(input.topToImage, lens, cx + (r + 0.5) * cos, cy + (r + 0.5) * sin, q);
         nx = q.x - p.x;
         ny = q.y - p.y;
       }
-      const nl = Math.hypot(nx, ny);
+      const nl = hypot2(nx, ny);
       if (!(nl > 0)) continue;
       nx /= nl;
       ny /= nl;
       const pol = p.top ? polarity.top : polarity.wall;
-      const hit = searchEdge(input.gray, p.x, p.y, nx, ny, Math.max(1, rangeMm * pxPerMm), 'step', 0, pol === 0 ? 0 : (-pol as -1 | 1));
+      const hit = searchStepEdge(input.gray, p.x, p.y, nx, ny, Math.max(1, rangeMm * pxPerMm), pol === 0 ? 0 : (-pol as -1 | 1));
       if (!hit || Math.abs(hit.response) < o.minRimResponse) continue;
-      obs.push({ angle: p.angle, top: p.top, nx, ny, qx: p.x + nx * hit.offsetPx, qy: p.y + ny * hit.offsetPx, response: hit.response });
+      obs.push({
+        cos,
+        sin,
+        quarter: p.quarter,
+        top: p.top,
+        plane: p.top ? input.topToImage : input.boardToImage,
+        nx,
+        ny,
+        qx: p.x + nx * hit.offsetPx,
+        qy: p.y + ny * hit.offsetPx,
+        response: hit.response,
+      });
     }
     if (obs.length < 8) return null;
     for (const kind of ['top', 'wall'] as const) {
@@ -224,52 +461,39 @@ function fitWithSigns(
       polarity[kind] = falling >= mine.length / 2 ? 1 : -1;
     }
     let inl = obs.filter((ob) => Math.sign(ob.response) === -(ob.top ? polarity.top : polarity.wall));
-    const residual = (ob: Observation, x: number, y: number, rr: number) => {
-      const bx = x + rr * Math.cos(ob.angle);
-      const by = y + rr * Math.sin(ob.angle);
-      const p = project(ob.top ? input.topToImage : input.boardToImage, input.lens, bx, by);
-      return ob.nx * (p.x - ob.qx) + ob.ny * (p.y - ob.qy);
-    };
     // Gauss-Newton on the centre (the radius is the piece's, known); outliers (a touching
     // neighbour, a shadow's edge) dropped between rounds.
     for (let round = 0; round < 3; round++) {
       if (inl.length < 8) return null;
-      const c = solveCentre(inl, cx, cy, r, residual);
+      const c = solveCentre(inl, lens, cx, cy, r);
       if (!c) break;
       cx = c.x;
       cy = c.y;
-      const res = inl.map((ob) => residual(ob, cx, cy, r));
-      const sigma = Math.max(0.1, 1.4826 * median(res.map(Math.abs)));
+      const res = inl.map((ob) => residualOf(ob, lens, cx, cy, r));
+      const sigma = Math.max(0.1, 1.4826 * medianAbs(res));
       const keep = inl.filter((_, i) => Math.abs(res[i]!) <= o.outlierSigmas * sigma);
       if (keep.length === inl.length) break;
       inl = keep;
     }
+    // What the fit reports comes from the last pass alone; the earlier ones only move the centre.
+    if (pass < o.rimRangesMm.length - 1) continue;
     // Leave out a quarter of the outline at a time: if the centre moves, part of the outline
     // is biased (a shadow's edge, a low-contrast side), and the uncertainty must say so.
-    spreadMm = 0;
-    for (let q = 0; q < 4; q++) {
-      const rest = inl.filter((ob) => Math.floor((ob.angle / (2 * Math.PI)) * 4) % 4 !== q);
+    let spreadMm = 0;
+    for (let quarter = 0; quarter < 4; quarter++) {
+      const rest = inl.filter((ob) => ob.quarter !== quarter);
       if (rest.length < 8 || rest.length === inl.length) continue;
-      const c = solveCentre(rest, cx, cy, r, residual);
+      const c = solveCentre(rest, lens, cx, cy, r);
       if (c) spreadMm = Math.max(spreadMm, Math.hypot(c.x - cx, c.y - cy));
     }
     // The radius the edges suggest (reported, and a check that this is a disc at all).
-    let seenR = r;
-    for (let it = 0; it < 5; it++) {
-      let jj = 0;
-      let jf = 0;
-      for (const ob of inl) {
-        const f0 = residual(ob, cx, cy, seenR);
-        const j = (residual(ob, cx, cy, seenR + 1e-4) - f0) / 1e-4;
-        jj += j * j;
-        jf += j * f0;
-      }
-      if (!(jj > 0)) break;
-      seenR -= jf / jj;
+    const fittedRadius = seenRadius(inl, lens, cx, cy, r);
+    let sumSq = 0;
+    for (const ob of inl) {
+      const v = residualOf(ob, lens, cx, cy, r);
+      sumSq += v * v;
     }
-    fittedRadius = seenR;
-    const res = inl.map((ob) => residual(ob, cx, cy, r));
-    const rmsPx = Math.sqrt(res.reduce((s, v) => s + v * v, 0) / Math.max(1, res.length));
+    const rmsPx = Math.sqrt(sumSq / Math.max(1, inl.length));
     result = {
       xMm: cx,
       yMm: cy,
