@@ -47,6 +47,8 @@ export const DETECT_DEFAULTS = {
   inHoleToleranceMm: 3,
   /** Two detections closer than this fraction of a radius are one disc. */
   duplicateFraction: 0.6,
+  /** A candidate within this fraction of a radius of a disc known unchanged (DetectInput.knownMm) is that disc. */
+  knownReachFraction: 0.5,
   /** Uncertainty is at least this times the leave-a-quarter-out spread of the centre. */
   leaveOutFactor: 2,
   /** Centre uncertainty floor in mm (pose and lens error not seen in the rim residuals). */

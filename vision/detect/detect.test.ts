@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sample } from '../../fixtures/samples/samples.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import { toGray } from '../image/frame.ts';
 import { loadImageFile } from '../image/load-image-node.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
 import { analyzeFrame } from '../pipeline/analyze-frame.ts';
+import { detectDiscs } from './detect.ts';
 
 const croki = BOARD_PROFILES['crokinole-nca-26in']!;
 let cv: CV;
@@ -50,5 +52,23 @@ describe('disc detection on a clean crokinole scene', () => {
     const onBoard = s.truth.discs.filter((d) => d.state === 'in-play' || d.state === 'ditch').length;
     expect(a.detection!.discs.filter((d) => d.state === 'on-board')).toHaveLength(onBoard);
     expect(a.detection!.discs.filter((d) => d.state === 'in-hole')).toHaveLength(s.truth.discs.filter((d) => d.state === 'hole').length);
+  });
+});
+
+describe('discs known unchanged', () => {
+  it('are not measured again: the others are found as before', async () => {
+    const s = sample('crokinole-clean');
+    const frame = await loadImageFile(s.imagePath);
+    const a = analyzeFrame(cv, frame, croki);
+    if (!a.calibration.found) throw new Error('the clean scene did not calibrate');
+    const calibration = a.calibration;
+    const all = a.detection!.discs.filter((d) => d.state === 'on-board');
+    expect(all.length).toBeGreaterThan(3);
+    // Known at a place a little off the measured one (a track's last measurement).
+    const known = all.slice(0, 2).map((d) => ({ xMm: d.xMm + 1, yMm: d.yMm - 1 }));
+    const r = detectDiscs(cv, { frame, gray: toGray(frame), calibration, profile: croki, knownMm: known });
+    const near = (p: { xMm: number; yMm: number }, q: { xMm: number; yMm: number }) => Math.hypot(p.xMm - q.xMm, p.yMm - q.yMm) < 3;
+    for (const k of known) expect(r.discs.some((d) => near(d, k))).toBe(false);
+    for (const d of all.slice(2)) expect(r.discs.some((x) => near(x, d))).toBe(true);
   });
 });

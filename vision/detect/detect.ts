@@ -30,6 +30,11 @@ export interface DetectInput {
   teamCount?: number;
   /** Team colours when known, in team order. */
   teamColors?: Rgb[];
+  /**
+   * Centres of discs the caller knows are where it last measured them (their place in the
+   * image did not change): candidates there are not fitted again and not reported.
+   */
+  knownMm?: readonly { xMm: number; yMm: number }[];
 }
 
 function extentOf(profile: BoardProfile) {
@@ -166,6 +171,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   for (const c of candidates) {
     if (!insideOutline(profile, c.xMm, c.yMm)) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
+      continue;
+    }
+    if (input.knownMm?.some((k) => Math.hypot(k.xMm - c.xMm, k.yMm - c.yMm) <= o.knownReachFraction * radiusMm)) {
+      rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'a known disc, unchanged' });
       continue;
     }
     // Started from the candidate and from around it: a fit can settle on a shadow's edge, and

@@ -23,7 +23,7 @@ import { distortPx } from '../geometry/lens.ts';
 import { toGray } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import type { PixelRect, VideoFrame } from '../video/types.ts';
-import { BlobFinder, diffMask, dilate, SparseMask } from './blobs.ts';
+import { BlobFinder, diffMask, dilate, fractionOn, SparseMask } from './blobs.ts';
 import { BoardView } from './board-view.ts';
 import { TRACK_DEFAULTS, type TrackOptions } from './defaults.ts';
 import { downscaleLuma, lowResSize, type LowResSize } from './luma.ts';
@@ -296,7 +296,7 @@ export class BoardTracker {
       const episode = this.episode.result();
       if (tMs - episode.lastMotionMs >= this.o.earlyDetectMs) {
         const d0 = performance.now();
-        this.detectAhead(frame, tMs, this.changedBoxes(episode));
+        this.detectAhead(frame, tMs, this.changedBoxes(episode), episode);
         detectMs = performance.now() - d0;
       }
     }
@@ -482,7 +482,29 @@ export class BoardTracker {
     return total > this.o.fullDetectBoardFraction * boxArea(outlineBox(this.options.profile)) ? null : merged;
   }
 
-  private detectIn(frame: VideoFrame, boxes: BoxMm[] | null): DetectedDisc[] {
+  /**
+   * Centres of the resting discs whose place did not change since the last rest (see
+   * keptReachRadii): decided from the image around each disc, as a nudge moves no path but
+   * changes its place's pixels. Settle keeps such a disc where it was whatever is detected
+   * there, so measuring it again only costs time. Only with the teams' colours known (fewer
+   * discs would change what the colours are learnt from).
+   */
+  private keptDiscs(episode: EpisodeResult): { xMm: number; yMm: number }[] {
+    if (this.palette.known.length < this.palette.teamCount) return [];
+    const view = this.view!;
+    const moved = new Set(episode.moving.map((m) => m.id));
+    const visited = new Set(episode.handVisitedIds);
+    diffMask(this.low, this.ref, this.o.keptChangeThreshold, this.scratch);
+    const kept: { xMm: number; yMm: number }[] = [];
+    for (const t of this.trackList) {
+      // A disc a hand was over is known there only if its going would have shown (as in settle).
+      if (t.place !== 'surface' || moved.has(t.id) || (visited.has(t.id) && !this.standsOut(t))) continue;
+      if (fractionOn(this.scratch.mask, view.circlePixels(t.xMm, t.yMm, t.radiusMm, this.o.keptReachRadii)) === 0) kept.push({ xMm: t.xMm, yMm: t.yMm });
+    }
+    return kept;
+  }
+
+  private detectIn(frame: VideoFrame, boxes: BoxMm[] | null, episode: EpisodeResult): DetectedDisc[] {
     // The detector reads colours only inside the boxes: a source that converts by parts
     // (y4m's YUV) converts just their part of the image.
     const rgba = boxes && frame.toFrameIn ? frame.toFrameIn(this.imageRectOf(boxes)) : frame.toFrame();
@@ -494,6 +516,7 @@ export class BoardTracker {
       boxes,
       teamCount: this.palette.teamCount,
       ...(this.palette.known.length >= this.palette.teamCount ? { teamColors: [...this.palette.known] } : {}),
+      knownMm: this.keptDiscs(episode),
     });
   }
 
@@ -523,11 +546,11 @@ export class BoardTracker {
    * need it (`boxes`, from changedBoxes); then again only where the frame changed since (a disc
    * creeping too slowly for the frame-to-frame test) and in boxes it did not look in yet.
    */
-  private detectAhead(frame: VideoFrame, tMs: number, boxes: BoxMm[] | null): void {
+  private detectAhead(frame: VideoFrame, tMs: number, boxes: BoxMm[] | null, episode: EpisodeResult): void {
     const d0 = performance.now();
     const early = this.early;
     if (!early || (boxes === null && early.boxes !== null)) {
-      const found = boxes && boxes.length === 0 ? [] : this.detectIn(frame, boxes);
+      const found = boxes && boxes.length === 0 ? [] : this.detectIn(frame, boxes, episode);
       this.early = { boxes, found, detectMs: (early?.detectMs ?? 0) + performance.now() - d0, atMs: tMs };
       this.earlyLow.set(this.low);
       return;
@@ -547,7 +570,7 @@ export class BoardTracker {
     if (redo.length === 0) return;
     const merged = mergeBoxes(redo, view.discRadiusMm);
     const inside = (d: DetectedDisc) => merged.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm);
-    const again = this.detectIn(frame, merged);
+    const again = this.detectIn(frame, merged, episode);
     early.found = [...early.found.filter((d) => !inside(d)), ...again];
     if (early.boxes !== null) early.boxes = [...early.boxes, ...merged];
     early.detectMs += performance.now() - d0;
@@ -581,7 +604,7 @@ export class BoardTracker {
       this.early = null;
       return { type: 'unchanged', tMs, startMs: episode.startMs };
     }
-    this.detectAhead(frame, tMs, boxes);
+    this.detectAhead(frame, tMs, boxes, episode);
     const { found, detectMs } = this.early!;
     this.early = null;
     const settled = settle({

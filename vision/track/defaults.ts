@@ -99,6 +99,13 @@ export const TRACK_DEFAULTS = {
   detectMarginMm: 25,
   /** Changes covering more than this share of the board: detect on the whole board. */
   fullDetectBoardFraction: 0.35,
+  /**
+   * A resting disc that nothing moved and no hand was over, with no low-res pixel within this
+   * many radii of it differing from the last rest by more than `keptChangeThreshold` grey
+   * levels, lies where it was measured: detection at rest does not fit it again.
+   */
+  keptReachRadii: 1.4,
+  keptChangeThreshold: 8,
   /** A disc at the end of a trajectory within this distance of a hole's centre dropped in. */
   holeCaptureMm: 25,
   /**

@@ -79,6 +79,8 @@ export interface RegionDetectInput {
   boxes: BoxMm[] | null;
   teamColors?: Rgb[];
   teamCount: number;
+  /** Discs whose place did not change since the last rest: not measured again (see DetectInput.knownMm). */
+  knownMm?: readonly { xMm: number; yMm: number }[];
 }
 
 export function detectInBoxes(cv: CV, input: RegionDetectInput, options: Partial<DetectOptions> = {}): DetectedDisc[] {
@@ -99,6 +101,7 @@ export function detectInBoxes(cv: CV, input: RegionDetectInput, options: Partial
       profile: region,
       teamCount: input.teamCount,
       ...(input.teamColors && input.teamColors.length >= input.teamCount ? { teamColors: input.teamColors } : {}),
+      ...(input.knownMm && input.knownMm.length > 0 ? { knownMm: input.knownMm } : {}),
     }, options);
     for (const d of r.discs) {
       // Outside the real outline (a box may reach past it), or found twice by touching boxes.
