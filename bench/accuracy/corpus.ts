@@ -19,6 +19,8 @@ export const CORPUS_DIR = resolve(import.meta.dirname, '..', '..', '.cache', 'co
 export const CORPUS_DEFAULTS = {
   /** Render threads: one per core, at most this many (memory: ~0.3 GB each at 1080p). */
   maxJobs: 4,
+  /** Fewer missing scenes than this render on this thread (a worker takes ~2 s to start). */
+  minScenesForWorkers: 8,
 };
 
 export interface CorpusItem {
@@ -28,7 +30,7 @@ export interface CorpusItem {
 }
 
 export interface CorpusOptions {
-  /** Scenes rendered at once; 1 renders on this thread. Default: the cores, up to maxJobs. */
+  /** Scenes rendered at once; 1 renders on this thread. Default: the cores, up to maxJobs (1 for a few scenes). */
   jobs?: number;
   /** Where the profiles' folders go (default CORPUS_DIR). */
   dir?: string;
@@ -52,7 +54,8 @@ export async function ensureCorpus(
   });
   let done = count - missing.length;
   const rendered = (): void => onProgress(++done, count, true);
-  const jobs = Math.max(1, Math.min(options.jobs ?? Math.min(availableParallelism(), CORPUS_DEFAULTS.maxJobs), missing.length));
+  const byDefault = missing.length < CORPUS_DEFAULTS.minScenesForWorkers ? 1 : Math.min(availableParallelism(), CORPUS_DEFAULTS.maxJobs);
+  const jobs = Math.max(1, Math.min(options.jobs ?? byDefault, missing.length));
   // Seeds a worker could not take (it failed to start or died) are rendered here.
   const warn = options.onWarning ?? ((m: string) => console.warn(`corpus: ${m}`));
   const left = jobs > 1 ? await renderInWorkers(profile.id, dir, missing, jobs, rendered, warn) : missing;
