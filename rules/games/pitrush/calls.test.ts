@@ -212,3 +212,16 @@ describe('PitRush properties', () => {
     }));
   });
 });
+
+describe('PitRush: two discs seen in one pit', () => {
+  it('the one taken as in it does not depend on the order they are listed in (ties go to the lower id)', () => {
+    // The same distance from the pit's centre, mirrored: found by the order property above.
+    const a: DiscState = { id: 'd0', team: 'A', xMm: -7e-323, yMm: -4.4e-323, uncertaintyMm: 0 };
+    const b: DiscState = { id: 'd1', team: 'B', xMm: -4.4e-323, yMm: -7e-323, uncertaintyMm: 0 };
+    const forward = scorePitRushBoard({ discs: [a, b] }, profile, PITRUSH_DEFAULTS, ['A', 'B']);
+    const backward = scorePitRushBoard({ discs: [b, a] }, profile, PITRUSH_DEFAULTS, ['A', 'B']);
+    expect(backward.points).toEqual(forward.points);
+    // d0 (the lower id) is taken as the one in the pit; d1 lies on it and scores.
+    expect(forward.points).toEqual({ A: 0, B: 3 });
+  });
+});

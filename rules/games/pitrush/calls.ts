@@ -92,12 +92,18 @@ export function placeDiscs(state: BoardState, field: PitField, fallbackRadiusMm:
     inPit.set(m.centre.pitId, [...(inPit.get(m.centre.pitId) ?? []), m]);
   }
   // A pit holds one disc. With two seen in it and no stacking reported, the one something rests on,
-  // else the one nearest the pit's centre, is in it; the others lie on top.
+  // else the one nearest the pit's centre, is in it; the others lie on top. Ties go to the lower id,
+  // so the call never depends on the order the discs are listed in.
   const occupant = new Map<string, string>();
   for (const [pitId, ms] of inPit) {
-    const restedOn = ms.find((m) => state.discs.some((d) => d.onTopOfId === m.disc.id));
+    const restedOn = ms.filter((m) => state.discs.some((d) => d.onTopOfId === m.disc.id));
     const pit = field.byId.get(pitId)!;
-    const chosen = restedOn ?? ms.reduce((a, b) => (distanceMm(b.disc, pit) < distanceMm(a.disc, pit) ? b : a));
+    const nearer = (a: Measured, b: Measured): Measured => {
+      const da = distanceMm(a.disc, pit);
+      const db = distanceMm(b.disc, pit);
+      return db < da || (db === da && b.disc.id < a.disc.id) ? b : a;
+    };
+    const chosen = (restedOn.length > 0 ? restedOn : ms).reduce(nearer);
     occupant.set(pitId, chosen.disc.id);
     if (ms.length > 1) notes.push(`${ms.map((m) => m.disc.id).join(', ')} all seen in ${pitId}: ${chosen.disc.id} taken as the one in it, the others on top`);
   }
