@@ -8,14 +8,14 @@ import { noLens } from '../geometry/lens.ts';
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { findLargeEllipses, refineEllipse, type ImageEllipse } from './coarse-ellipses.ts';
-import { concentricView, ellipseToConic, type EllipseParams } from '../geometry/conic.ts';
+import type { EllipseParams } from '../geometry/conic.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
 import { projectSeen, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import { searchEdge } from './edge-search.ts';
 import type { CalibrationResult } from './types.ts';
 import { calibrateRect, calibrationResult } from './calibrate-rect.ts';
-import { fromConcentric as guessFromConcentric, unmirror } from './coarse-round.ts';
+import { forConcentricPairs, fromConcentric as guessFromConcentric, unmirror } from './coarse-round.ts';
 import { findRingEllipses } from './ring-ellipses.ts';
 
 interface Circle {
@@ -309,25 +309,10 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   };
   const concentricGuesses = () => {
     const out: { state: FitState; score: number }[] = [];
-    for (let i = 0; i < refined.length; i++) {
-      for (let j = 0; j < refined.length; j++) {
-        const a = refined[i]!;
-        const b = refined[j]!;
-        if (i === j || b.a * b.b >= a.a * a.b) continue;
-        if (Math.hypot(a.centreXPx - b.centreXPx, a.centreYPx - b.centreYPx) > 0.15 * a.a) continue;
-        const view = concentricView(ellipseToConic(a), ellipseToConic(b));
-        if (!view) continue;
-        for (const big of circles) {
-          for (const small of circles) {
-            if (small.radiusMm >= big.radiusMm) continue;
-            const ratio = (small.radiusMm / big.radiusMm) ** 2;
-            if (Math.abs(view.radiusRatioSquared / ratio - 1) > 0.08) continue;
-            const g = toGuess(guessFromConcentric(a, view, big), 3);
-            if (g) out.push(g);
-          }
-        }
-      }
-    }
+    forConcentricPairs(refined, circles, (outer, view, circle) => {
+      const g = toGuess(guessFromConcentric(outer, view, circle), 3);
+      if (g) out.push(g);
+    });
     return out;
   };
   // Each guess refined on the round markings; the fits best aligned first.

@@ -60,18 +60,11 @@ function fromEllipse(e: EllipseParams, circle: Circle): number[] {
 }
 
 /**
- * Mappings (each up to a rotation about `circles[0]`'s centre) that put the board's circles
- * (largest first: outline, surface) on nested ellipses in the image.
+ * Every pair of near-concentric ellipses (the smaller inside the larger, centres within 15% of
+ * its size) whose view fits two of the board's circles, smaller over larger: `use` gets the
+ * outer ellipse, the pair's view and the circle the outer one would be.
  */
-export function roundGuesses(
-  cv: CV,
-  gray: GrayImage,
-  circles: readonly Circle[],
-  o: { coarseWidthPx: number; cannyLow: number; cannyHigh: number; minContourPoints: number; maxEllipseCandidates: number },
-): number[][] {
-  const ellipses = findLargeEllipses(cv, gray, o);
-  const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
-  const out: number[][] = [];
+export function forConcentricPairs(refined: readonly EllipseParams[], circles: readonly Circle[], use: (outer: EllipseParams, view: ConcentricView, circle: Circle) => void): void {
   for (let i = 0; i < refined.length; i++) {
     for (let j = 0; j < refined.length; j++) {
       const a = refined[i]!;
@@ -85,12 +78,30 @@ export function roundGuesses(
           if (small.radiusMm >= big.radiusMm) continue;
           const ratio = (small.radiusMm / big.radiusMm) ** 2;
           if (Math.abs(view.radiusRatioSquared / ratio - 1) > 0.08) continue;
-          const h = fromConcentric(a, view, big);
-          if (h) out.push(h);
+          use(a, view, big);
         }
       }
     }
   }
+}
+
+/**
+ * Mappings (each up to a rotation about `circles[0]`'s centre) that put the board's circles
+ * (largest first: outline, surface) on nested ellipses in the image.
+ */
+export function roundGuesses(
+  cv: CV,
+  gray: GrayImage,
+  circles: readonly Circle[],
+  o: { coarseWidthPx: number; cannyLow: number; cannyHigh: number; minContourPoints: number; maxEllipseCandidates: number },
+): number[][] {
+  const ellipses = findLargeEllipses(cv, gray, o);
+  const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
+  const out: number[][] = [];
+  forConcentricPairs(refined, circles, (outer, view, circle) => {
+    const h = fromConcentric(outer, view, circle);
+    if (h) out.push(h);
+  });
   if (out.length === 0) for (const e of refined) for (const c of circles) out.push(fromEllipse(e, c));
   return out;
 }

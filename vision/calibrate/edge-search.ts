@@ -3,6 +3,7 @@
  * a pixel. Lines are found by their centre (a valley or a ridge in brightness), steps by the
  * steepest change.
  */
+import { responsePeak } from '../geometry/response-peak.ts';
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 
 export interface EdgeHit {
@@ -51,20 +52,6 @@ export function searchEdge(
     const t = i * STEP_PX;
     resp[i + m] = kind === 'line' ? at(t) - 0.5 * (at(t - w) + at(t + w)) : at(t + 0.75) - at(t - 0.75);
   }
-  let best = -1;
-  let bestVal = 0;
-  for (let i = 0; i < resp.length; i++) {
-    const v = polarity === 0 ? Math.abs(resp[i]!) : polarity * resp[i]!;
-    if (v > bestVal) {
-      bestVal = v;
-      best = i;
-    }
-  }
-  if (best <= 0 || best >= resp.length - 1) return null;
-  const a = resp[best - 1]!;
-  const b = resp[best]!;
-  const c = resp[best + 1]!;
-  const denom = a - 2 * b + c;
-  const frac = denom === 0 ? 0 : Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denom));
-  return { offsetPx: (best - m + frac) * STEP_PX, response: b };
+  const peak = responsePeak(resp, resp.length, polarity);
+  return peak ? { offsetPx: (peak.sample - m + peak.fraction) * STEP_PX, response: peak.response } : null;
 }

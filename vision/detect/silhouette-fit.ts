@@ -7,6 +7,7 @@
  * The footprint comes out directly, parallax included.
  */
 import type { LensModel } from '../geometry/lens.ts';
+import { responsePeak } from '../geometry/response-peak.ts';
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 
 export interface SilhouetteFitInput {
@@ -355,22 +356,8 @@ export function searchStepEdge(img: GrayImage, xPx: number, yPx: number, nx: num
       resp[i + m] = profileAt(profile, n, t + 0.75) - profileAt(profile, n, t - 0.75);
     }
   }
-  let best = -1;
-  let bestVal = 0;
-  for (let i = 0; i < count; i++) {
-    const v = polarity === 0 ? Math.abs(resp[i]!) : polarity * resp[i]!;
-    if (v > bestVal) {
-      bestVal = v;
-      best = i;
-    }
-  }
-  if (best <= 0 || best >= count - 1) return null;
-  const a = resp[best - 1]!;
-  const b = resp[best]!;
-  const c = resp[best + 1]!;
-  const denom = a - 2 * b + c;
-  const frac = denom === 0 ? 0 : Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denom));
-  return { offsetPx: (best - m + frac) * STEP_PX, response: b };
+  const peak = responsePeak(resp, count, polarity);
+  return peak ? { offsetPx: (peak.sample - m + peak.fraction) * STEP_PX, response: peak.response } : null;
 }
 
 type EdgeSigns = { top: -1 | 0 | 1; wall: -1 | 0 | 1 };
