@@ -69,7 +69,7 @@ export function polygonArea(p: readonly Point[]): number {
 }
 
 /** Line through two points as (a, b, c) with a x + b y + c = 0 and (a, b) a unit normal. */
-function lineThrough(p: Point, q: Point): [number, number, number] {
+export function lineThrough(p: Point, q: Point): [number, number, number] {
   const dx = q.x - p.x;
   const dy = q.y - p.y;
   const l = Math.hypot(dx, dy) || 1;
@@ -84,7 +84,7 @@ export function intersect(l: readonly number[], m: readonly number[]): Point | n
   return { x: (l[1]! * m[2]! - l[2]! * m[1]!) / d, y: (l[2]! * m[0]! - l[0]! * m[2]!) / d };
 }
 
-function isConvex(p: readonly Point[]): boolean {
+export function isConvex(p: readonly Point[]): boolean {
   let sign = 0;
   for (let i = 0; i < p.length; i++) {
     const a = p[i]!;

@@ -5,7 +5,7 @@
  * contour is a candidate side; of the convex quads four of them make, the largest whose
  * outline the contour covers nearly all round is the board's.
  */
-import { fitLine, type Point } from './coarse-quads.ts';
+import { fitLine, intersect, isConvex, lineThrough, polygonArea, type Point } from './coarse-quads.ts';
 
 export interface SupportedQuadOptions {
   /** Least share of the quad's outline with a contour point near it. */
@@ -20,35 +20,8 @@ export interface SupportedQuadOptions {
 
 export const SUPPORTED_QUAD_DEFAULTS: SupportedQuadOptions = { minCoverage: 0.85, nearPx: 2, maxLines: 14, minLineFraction: 0.3 };
 
+/** (a, b, c) with a x + b y + c = 0 and (a, b) a unit normal. */
 type Line = [number, number, number];
-
-function lineOf(p: Point, q: Point): Line {
-  const l = Math.hypot(q.x - p.x, q.y - p.y) || 1;
-  const a = -(q.y - p.y) / l;
-  const b = (q.x - p.x) / l;
-  return [a, b, -(a * p.x + b * p.y)];
-}
-
-function meet(l: Line, m: Line): Point | null {
-  const d = l[0] * m[1] - l[1] * m[0];
-  if (Math.abs(d) < 1e-6) return null;
-  return { x: (l[1] * m[2] - l[2] * m[1]) / d, y: (l[2] * m[0] - l[0] * m[2]) / d };
-}
-
-function convexArea(p: readonly Point[]): number {
-  let sign = 0;
-  let area = 0;
-  for (let i = 0; i < p.length; i++) {
-    const a = p[i]!;
-    const b = p[(i + 1) % p.length]!;
-    const c = p[(i + 2) % p.length]!;
-    const cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-    if (cross === 0 || (sign !== 0 && Math.sign(cross) !== sign)) return 0;
-    sign = Math.sign(cross);
-    area += a.x * b.y - b.x * a.y;
-  }
-  return Math.abs(area) / 2;
-}
 
 /**
  * The largest convex quad made of four straight stretches of a contour (a simplified polygon
@@ -67,7 +40,7 @@ export function supportedQuad(poly: readonly Point[], contour: readonly Point[],
     const len = Math.hypot(q.x - p.x, q.y - p.y);
     if (len < minLen) continue;
     // The line through the contour's points along the stretch (the polygon only follows them roughly).
-    const rough = lineOf(p, q);
+    const rough = lineThrough(p, q);
     const along = contour.filter((c) => {
       const t = ((c.x - p.x) * (q.x - p.x) + (c.y - p.y) * (q.y - p.y)) / (len * len);
       return t > 0.05 && t < 0.95 && Math.abs(rough[0] * c.x + rough[1] * c.y + rough[2]) <= tolPx;
@@ -127,12 +100,12 @@ export function supportedQuad(poly: readonly Point[], contour: readonly Point[],
           for (const order of [[a, b, c, d], [a, b, d, c], [a, c, b, d]]) {
             const q: Point[] = [];
             for (let k = 0; k < 4; k++) {
-              const p = meet(lines[order[k]!]!, lines[order[(k + 1) % 4]!]!);
+              const p = intersect(lines[order[k]!]!, lines[order[(k + 1) % 4]!]!);
               if (!p || p.x < -r || p.y < -r || p.x > widthPx + r || p.y > heightPx + r) break;
               q.push(p);
             }
             if (q.length < 4) continue;
-            const area = convexArea(q);
+            const area = isConvex(q) ? Math.abs(polygonArea(q)) : 0;
             if (area <= bestArea) continue;
             if (coverage(q) >= o.minCoverage) {
               best = q;
