@@ -7,7 +7,9 @@ import { applyHomography, multiply3 } from '../geometry/homography.ts';
 import { toGray, type GrayImage } from '../image/frame.ts';
 import { loadOpenCv } from '../opencv/load-opencv.ts';
 import { calibrate } from './calibrate.ts';
+import { featuresByEnd, sharpestAlong } from './calibrate-rect.ts';
 import { boardModel } from './rect-model.ts';
+import { noLens } from '../geometry/lens.ts';
 
 const W = 960;
 const H = 540;
@@ -117,4 +119,65 @@ describe('automatic calibration of rectangular boards', () => {
     const result = calibrate(cv, gray, BOARD_PROFILES['table-shuffleboard-9ft']!);
     expect(result.found).toBe(false);
   }, 60_000);
+});
+
+describe('along a long board', () => {
+  const profile = BOARD_PROFILES['sjoelbak-standard-40x200']!;
+  const whole = { minXMm: -200, minYMm: 0, maxXMm: 200, maxYMm: 2000 };
+  // A tilted view of the board: about 0.4 px/mm, the far end smaller.
+  const h = [0.4, 0.05, 500, 0.02, -0.35, 900, 0, 0.00012, 1];
+  const o = { alongGridStepPx: 1.5, alongGridRangeFraction: 0.04, alongGridStretch: 0.1 };
+  const ends = (m: readonly number[]) => [applyHomography(m, 0, 0), applyHomography(m, 0, 2000)];
+  /** A score that peaks where a mapping puts the board's ends where `target` does. */
+  const peakedAt = (target: readonly number[]) => (st: { boardToImage: number[] }) => {
+    const [a, b] = ends(st.boardToImage);
+    const [p, q] = ends(target);
+    return -Math.max(Math.hypot(a!.x - p!.x, a!.y - p!.y), Math.hypot(b!.x - q!.x, b!.y - q!.y));
+  };
+
+  it('finds a slide and a stretch along the board to within a grid step', () => {
+    expect(profile.surface.shape).toBe('rect');
+    // The board's image slid 30 mm along it and stretched 4 % about its middle.
+    const k = 1.04;
+    const target = multiply3(h, [1, 0, 0, 0, k, 1000 * (1 - k) + 30, 0, 0, 1]);
+    const r = sharpestAlong({ boardToImage: h, lens: noLens(W, H) }, peakedAt(target), whole, true, o);
+    expect(r.score).toBeGreaterThan(r.here);
+    expect(r.aMm).toBeCloseTo(30, -1);
+    expect(r.k).toBeCloseTo(k, 2);
+    const [a, b] = ends(r.state.boardToImage);
+    const [p, q] = ends(target);
+    expect(Math.hypot(a!.x - p!.x, a!.y - p!.y)).toBeLessThan(2);
+    expect(Math.hypot(b!.x - q!.x, b!.y - q!.y)).toBeLessThan(2);
+  });
+
+  it('keeps the mapping as it is where it already scores best', () => {
+    const r = sharpestAlong({ boardToImage: h, lens: noLens(W, H) }, peakedAt(h), whole, true, o);
+    expect(r.aMm).toBe(0);
+    expect(r.k).toBe(1);
+    expect(r.score).toBe(r.here);
+  });
+
+  it("tells a table shuffleboard's markings at each end apart, and none on a square board", () => {
+    const tsb = BOARD_PROFILES['table-shuffleboard-9ft']!;
+    const model = boardModel(tsb, { spacingMm: 6, maxSamples: 900 });
+    const s = tsb.surface;
+    if (s.shape !== 'rect') throw new Error('rect');
+    const ids = [...new Set(model.samples.map((x) => x.featureId))].filter((id) => !id.startsWith('surface-'));
+    // The near end's markings missed (a fit stretched along the board), the far end's found.
+    const meanY = (id: string) => {
+      const ys = model.samples.filter((x) => x.featureId === id).map((x) => x.yMm);
+      return ys.reduce((a, b) => a + b, 0) / ys.length;
+    };
+    const features = ids.map((id) => [id, meanY(id) < 0 ? 0.1 : 0.9] as [string, number]);
+    const byEnd = featuresByEnd(features, model.samples, s, 2.5, 0.5);
+    expect(byEnd).toHaveLength(2);
+    expect(byEnd[0]!.of).toBeGreaterThanOrEqual(2);
+    expect(byEnd[0]!.seen).toBe(0);
+    expect(byEnd[1]!.seen).toBe(byEnd[1]!.of);
+    expect(byEnd[1]!.of).toBeGreaterThanOrEqual(2);
+    const carrom = BOARD_PROFILES['carrom-standard-74cm']!;
+    const cs = carrom.surface;
+    if (cs.shape !== 'rect') throw new Error('rect');
+    expect(featuresByEnd(features, model.samples, cs, 2.5, 0.5)).toEqual([]);
+  });
 });

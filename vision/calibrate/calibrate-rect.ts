@@ -19,7 +19,9 @@
  *    height: its top edge fitted instead), and so is a wall's foot held off by its shadow; a
  *    poor fit is tried again from other lenses; the markings must be found where the fit
  *    puts them (a board with few markings: its faces and raised edges, and its own end seen
- *    better than the other). A refused or doubtful fit: the next best guesses too.
+ *    better than the other, and its edges across it sharpest where the fit puts them: else
+ *    fitted again from where they are, or refused). A long board's markings must be found at
+ *    both its ends. A refused or doubtful fit: the next best guesses too.
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
@@ -475,6 +477,72 @@ function largestField(profile: BoardProfile, radiusMm: number): Point[] | null {
   return best;
 }
 
+/**
+ * Every slide and stretch along a board's length (about its centre) within a range, in steps
+ * of about `stepPx` image pixels at the centre, scored: the best place (the mapping as it is
+ * unless another scores higher), its score, and the score of the mapping as it is.
+ */
+export function sharpestAlong(
+  state: FitState,
+  score: (s: FitState) => number,
+  whole: Rect,
+  longAxisY: boolean,
+  o: { alongGridStepPx: number; alongGridRangeFraction: number; alongGridStretch: number },
+): { state: FitState; score: number; here: number; aMm: number; k: number } {
+  const cx = (whole.minXMm + whole.maxXMm) / 2;
+  const cy = (whole.minYMm + whole.maxYMm) / 2;
+  const c = applyHomography(state.boardToImage, cx, cy);
+  const u = applyHomography(state.boardToImage, cx + (longAxisY ? 0 : 1), cy + (longAxisY ? 1 : 0));
+  const pxPerMm = Math.max(1e-6, Math.hypot(u.x - c.x, u.y - c.y));
+  const longMm = longAxisY ? whole.maxYMm - whole.minYMm : whole.maxXMm - whole.minXMm;
+  const aStep = o.alongGridStepPx / pxPerMm;
+  const kStep = aStep / (longMm / 2);
+  const na = Math.ceil((o.alongGridRangeFraction * longMm) / aStep);
+  const nk = Math.ceil(o.alongGridStretch / kStep);
+  const moved = (a: number, k: number): FitState => {
+    const t = longAxisY ? [1, 0, 0, 0, k, cy * (1 - k) + a, 0, 0, 1] : [k, 0, cx * (1 - k) + a, 0, 1, 0, 0, 0, 1];
+    return { boardToImage: multiply3(state.boardToImage, t), lens: state.lens };
+  };
+  const here = score(state);
+  let best = { a: 0, k: 1, score: here };
+  for (let j = -nk; j <= nk; j++) {
+    for (let i = -na; i <= na; i++) {
+      const a = i * aStep;
+      const k = 1 + j * kStep;
+      const sc = score(moved(a, k));
+      if (sc > best.score) best = { a, k, score: sc };
+    }
+  }
+  return { state: moved(best.a, best.k), score: best.score, here, aMm: best.a, k: best.k };
+}
+
+/**
+ * Of features (id and share found), how many lie wholly in the near and in the far third of a
+ * long board (at least `minAspect` times longer than wide; none otherwise), and how many of
+ * those were found (share at least `seenCoverage`).
+ */
+export function featuresByEnd(features: readonly [string, number][], samples: readonly BoardEdgeSample[], whole: Rect, minAspect: number, seenCoverage: number): { seen: number; of: number }[] {
+  const w = whole.maxXMm - whole.minXMm;
+  const l = whole.maxYMm - whole.minYMm;
+  if (Math.max(w, l) < minAspect * Math.min(w, l)) return [];
+  const longAxisY = l >= w;
+  const lo = longAxisY ? whole.minYMm : whole.minXMm;
+  const len = Math.max(w, l);
+  const ends = [
+    { seen: 0, of: 0 },
+    { seen: 0, of: 0 },
+  ];
+  for (const [id, v] of features) {
+    const along = samples.filter((x) => x.featureId === id).map((x) => ((longAxisY ? x.yMm : x.xMm) - lo) / len);
+    if (along.length === 0) continue;
+    const end = Math.max(...along) < 1 / 3 ? ends[0]! : Math.min(...along) > 2 / 3 ? ends[1]! : null;
+    if (!end) continue;
+    end.of++;
+    if (v >= seenCoverage) end.seen++;
+  }
+  return ends;
+}
+
 export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
   const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
   const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples, roundOutlineEdges: o.roundOutlineEdges });
@@ -531,6 +599,13 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     const mismatch = mismatchOf(state.boardToImage, gray, o).mismatch / o.cameraMismatchScale;
     return (sharpScore(gray, state, seen, 1) * (seen.length / scoreSamples.length)) / (1 + mismatch * mismatch);
   };
+  // The edges across the board alone (ends, bars, gates): they alone tell where along it the fit lies.
+  const acrossSamples = thinByFeature(model.samples.filter((x) => !x.onOutline && Math.abs(longAxisY ? x.nyMm : x.nxMm) > 0.9), o.rectScoreSamples, 4);
+  const alongJudge = (state: FitState) => {
+    const seen = seenFrom(state.boardToImage, acrossSamples, model, gray, o);
+    return sharpScore(gray, state, seen, 1) * (seen.length / Math.max(1, acrossSamples.length));
+  };
+  const alongGrid = (state: FitState) => sharpestAlong(state, alongJudge, whole, longAxisY, o);
   const runLevels = (start: FitState, steps: { region: Rect; level: (typeof levels)[number] }[]): Wide | null => {
     let state = start;
     let last: Omit<Wide, 'score'> | null = null;
@@ -583,7 +658,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     }
     const pick = options.reduce((a, b) => (b.score > a.score ? b : a));
     const pickFitsWell = pick.inlierFraction >= o.rectGoodInliers && pick.rmsPx <= o.rectGoodRmsPx;
-    trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, snapped: g.snapped, before: +g.score.toFixed(2), options: options.map((x) => +x.score.toFixed(2)), rms: pick.rmsPx, inliers: pick.inlierFraction, score: pick.score, h0: g.state.boardToImage, h: pick.state.boardToImage });
+    trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, snapped: g.snapped, before: +g.score.toFixed(2), options: options.map((x) => +x.score.toFixed(2)), rms: pick.rmsPx, inliers: pick.inlierFraction, score: pick.score, h0: g.state.boardToImage, h: pick.state.boardToImage, lens: pick.state.lens });
     picks.push(pick);
     if (!first || pick.score > first.score) {
       first = pick;
@@ -604,7 +679,8 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // of its surface (a slide along the board): not refused on that alone (thin faces are often
   // missed, an open side may be dark), but other guesses are then fitted too and the best fit wins.
   type Attempt = { result: CalibrationResult; quality: number; suspect: boolean };
-  const attempt = (start: FitState): Attempt => {
+  // `regrid`: whether a fit of a board with few markings is also tried from the sharpest place along it.
+  const attempt = (start: FitState, regrid = true): Attempt => {
     let best = closeFit(start);
     for (const k1 of o.closeFitRetryK1) {
       if (best && best.fit.inlierFraction >= o.rectGoodInliers && best.fit.rmsErrorPx <= o.closeFitGoodRmsPx) break;
@@ -625,6 +701,13 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
     if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) {
       return { result: { found: false, reason: `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)` }, quality: -Infinity, suspect: false };
+    }
+    // On a long board, at each end too: a fit slid or stretched along it finds one end's
+    // markings and misses the other's, which a count over the whole board can hide.
+    const marksEnds = featuresByEnd(marks, best.samples, whole, o.longBoardAspect, o.markSeenCoverage);
+    trace('marks-by-end', { ends: marksEnds });
+    if (marks.length >= 2 && marksEnds.some((e) => e.of >= 2 && e.seen < o.minEndMarksSeen * e.of)) {
+      return { result: { found: false, reason: `the board's markings at one end are not where the fit puts them` }, quality: -Infinity, suspect: false };
     }
     let suspect = false;
     if (marks.length < 2) {
@@ -649,7 +732,26 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       }
     }
     const boardToImage = mostUpright(fit.boardToImage, model);
-    return { result: calibrationResult({ ...fit, boardToImage }, gray, profile, o), quality: quality(best), suspect };
+    const done: Attempt = { result: calibrationResult({ ...fit, boardToImage }, gray, profile, o), quality: quality(best), suspect };
+    // A board with few markings: the edges across it may fit better somewhere else along it
+    // (the close fit can settle slid or stretched along a long board). Fitted again from
+    // there, the fit whose edges across the board are sharper wins (a doubtful fit stays
+    // doubtful: the other guesses are still fitted and the best fit found wins).
+    if (regrid && marks.length < 2) {
+      const g = alongGrid({ boardToImage: fit.boardToImage, lens: fit.lens });
+      if (g.score > o.alongGridRefitMinGain * g.here) {
+        const again = attempt(g.state, false);
+        const r = again.result;
+        const otherScore = r.found ? alongJudge({ boardToImage: r.boardToImage, lens: r.lens }) : -Infinity;
+        trace('along-refit', { gain: g.score / g.here, aMm: g.aMm, k: g.k, found: r.found, own: g.here, other: otherScore });
+        if (r.found && otherScore > g.here) return { ...again, suspect: again.suspect || suspect };
+        // Clearly better elsewhere, yet no fit holds there: neither place can be trusted.
+        if (!r.found && g.score > o.alongGridRefuseGain * g.here) {
+          return { result: { found: false, reason: 'the board\'s edges across it fit better elsewhere along it' }, quality: -Infinity, suspect: false };
+        }
+      }
+    }
+    return done;
   };
   const firstAttempt = attempt(first.state);
   if (firstAttempt.result.found && !firstAttempt.suspect) return firstAttempt.result;

@@ -126,6 +126,25 @@ export const RECT_CALIBRATE_DEFAULTS = {
    */
   endForEndMinRatio: 1.1,
   /**
+   * ... and the edges across it (its ends, bars, gates) are scored at every slide along it
+   * within this share of its length and every stretch along it within this share, in steps
+   * of about this many pixels: a place this many times sharper than the fit's own is fitted
+   * again from there (the sharper of the two fits wins), and when no fit holds there but it
+   * is sharper by the second factor, the board is not found (neither place can be trusted).
+   */
+  alongGridRangeFraction: 0.04,
+  alongGridStretch: 0.1,
+  alongGridStepPx: 1.5,
+  alongGridRefitMinGain: 1.02,
+  alongGridRefuseGain: 1.08,
+  /**
+   * A board this many times longer than wide is judged at each end too: markings wholly in
+   * its near or far third, of which at least this share must be found at each end (when it
+   * has two or more).
+   */
+  longBoardAspect: 2.5,
+  minEndMarksSeen: 0.3,
+  /**
    * A wall's or block's foot is left out when the camera stands behind its face by more than
    * this share of the board's half-diagonal (its top edge then hides the foot).
    */
