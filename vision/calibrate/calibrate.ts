@@ -88,17 +88,42 @@ function missingRing(profile: BoardProfile, samples: readonly ModelEdgeSample[],
   return null;
 }
 
+/** Share of each feature's samples that the fit found. */
+function featureCoverage(samples: readonly ModelEdgeSample[], fit: PassResult): Map<string, number> {
+  const total = new Map<string, number>();
+  for (const s of samples) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
+  const found = new Map<string, number>();
+  for (const m of fit.matches) found.set(m.sample.featureId, (found.get(m.sample.featureId) ?? 0) + 1);
+  return new Map([...total].map(([id, n]) => [id, (found.get(id) ?? 0) / n]));
+}
+
+/** The sign every painted ring of the fit answers with (0 when they disagree or none is known). */
+function paintPolarity(profile: BoardProfile, polarity: ReadonlyMap<string, Polarity>): Polarity {
+  let sign: Polarity = 0;
+  for (const f of profile.features) {
+    if (f.kind !== 'ring') continue;
+    const p = polarity.get(f.id) ?? 0;
+    if (p === 0) continue;
+    if (sign !== 0 && p !== sign) return 0;
+    sign = p;
+  }
+  return sign;
+}
+
 function outlineRadiusMm(profile: BoardProfile): number {
   const o = profile.outline;
   return o.shape === 'circle' ? o.radiusMm : Math.hypot(o.maxXMm - o.minXMm, o.maxYMm - o.minYMm) / 2;
 }
+
+/** Width, in paint widths, of the second comparison that finds a blurred line's middle. */
+const ROTATION_WIDE_LINE = 3;
 
 /**
  * Round markings say nothing about the board's rotation; the straight lines (and pegs) do.
  * Fine-tune it by the strongest response of those markings over a small range of angles,
  * which stays right when a blurred line gives the least-squares fit too few clean edges.
  */
-function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdgeSample[], profile: BoardProfile, pegHeightMm: (id: string) => number | null): FitState {
+function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdgeSample[], profile: BoardProfile, pegHeightMm: (id: string) => number | null, paint: Polarity): FitState {
   if (samples.length === 0) return fit;
   const centre = profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 };
   const pegs = profile.features.filter((f) => f.kind === 'peg');
@@ -109,8 +134,15 @@ function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
       const p = projectSeen(state, s.xMm, s.yMm);
       const q = projectSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm);
       const l = Math.hypot(q.x - p.x, q.y - p.y);
-      const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, 0.5, s.kind, s.widthMm * l, 0);
+      const polarity = s.kind === 'line' ? paint : 0;
+      const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, 0.5, s.kind, s.widthMm * l, polarity);
       if (hit) score += Math.min(60, Math.abs(hit.response));
+      // A line blurred into a band answers the paint-wide comparison at both its edges and
+      // a wider one at its middle: both together peak where the line is.
+      if (s.kind === 'line') {
+        const wide = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, 0.5, s.kind, ROTATION_WIDE_LINE * Math.max(1.5, s.widthMm * l), polarity);
+        if (wide) score += Math.min(60, Math.abs(wide.response));
+      }
     }
     for (const peg of pegs) {
       if (peg.kind !== 'peg') continue;
@@ -146,7 +178,7 @@ function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
 }
 
 /** Choose the board's rotation by the markings that are not round (lines, fields). */
-function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdgeSample[], profile: BoardProfile, stepDeg: number): FitState {
+function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdgeSample[], profile: BoardProfile, stepDeg: number, paint: Polarity): FitState {
   if (samples.length === 0) return fit;
   const centre = profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 };
   const scoreAt = (deg: number, rangePx: number, stride = 1) => {
@@ -157,7 +189,7 @@ function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
       const p = applyHomography(h, s.xMm, s.yMm);
       const q = applyHomography(h, s.xMm + s.nxMm, s.yMm + s.nyMm);
       const l = Math.hypot(q.x - p.x, q.y - p.y);
-      const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, 0);
+      const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, s.kind === 'line' ? paint : 0);
       if (hit) score += Math.min(60, Math.abs(hit.response));
     }
     return score;
@@ -203,6 +235,8 @@ function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
 export const ROUND_QUICK_DEFAULTS = {
   /** Distinct concentric guesses refined. */
   maxTries: 2,
+  /** A round fit finding less than this share of the round edges is not taken on to the full fit. */
+  minRoundInlierFraction: 0.6,
   /** A round fit finding this share of the round edges ends the tries. */
   enoughRoundInliers: 0.85,
   /** Guesses that put the board's circle within this many pixels of a tried one are the same guess. */
@@ -293,7 +327,7 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   // Guesses are ranked on a subset of the round samples; guesses that put the board's circles
   // in the same place (within a pixel or two) are one guess.
   const rankSamples = roundSamples.filter((_, i) => i % o.guessSampleStride === 0);
-  let seenGuesses = new Set<string>();
+  const seenGuesses = new Set<string>();
   const toGuess = (h: number[] | null, rangePx: number) => {
     if (!h) return null;
     const c = applyHomography(h, 0, 0);
@@ -341,8 +375,13 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   // From a round fit: the rotation, the full fit with every marking and the lens, and the
   // checks that it is this board. A failure says why.
   const finish = (best: PassResult): PassResult | string => {
-    let state: FitState = bestRotation(gray, best, otherSamples, profile, o.rotationStepDeg);
+    // The straight lines are painted like the rings: darker (or lighter) than the wood in the
+    // same way. Held to the rings' sign, a line blurred into a wide band is not taken at the
+    // bright ridge beside it, a degree or so off.
+    const paint = paintPolarity(profile, best.polarity);
+    let state: FitState = bestRotation(gray, best, otherSamples, profile, o.rotationStepDeg, paint);
     const polarity = new Map(best.polarity);
+    if (paint !== 0) for (const sample of otherSamples) if (sample.kind === 'line' && !polarity.has(sample.featureId)) polarity.set(sample.featureId, paint);
     let fit: PassResult | null = null;
     for (const rangePx of o.fullRangesPx) {
       fit = refinePass(gray, state, samples, polarity, { rangePx, fitLens: true, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: otherSamples.length === 0 });
@@ -354,7 +393,7 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     if (!fit) return 'the board\'s edges could not be followed';
     if (otherSamples.length > 0) {
       const pegHeights = new Map(profile.features.flatMap((f) => (f.kind === 'peg' ? [[f.id, f.heightMm] as const] : [])));
-      fit = { ...fit, boardToImage: fineRotation(gray, fit, otherSamples, profile, (id) => pegHeights.get(id) ?? null).boardToImage };
+      fit = { ...fit, boardToImage: fineRotation(gray, fit, otherSamples, profile, (id) => pegHeights.get(id) ?? null, paint).boardToImage };
     }
     // Every painted ring must be there: a fit that found only the surface's edge is a wrong one.
     const missing = missingRing(profile, samples, fit, o.minRingCoverage);
@@ -376,27 +415,40 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     }
     return failure;
   };
-  // Quick attempt: rings looked for from the largest round shapes only, and the best few
-  // distinct guesses. Taken only when the fit is clearly this board; else the full search.
+  // Quick attempts, one round shape at a time, largest first: rings looked for from it, then
+  // the best few distinct guesses not tried yet. A fit is taken only when it is clearly this
+  // board; a round fit that misses much of the rings is not worth the full fit. When no round
+  // shape gives such a fit, the full search below weighs every guess.
   const q = ROUND_QUICK_DEFAULTS;
-  addRings(ellipses.slice(0, o.ringSearchSeeds));
-  const distinct: { state: FitState; score: number; signature: number[] }[] = [];
-  for (const g of concentricGuesses().sort((x, y) => y.score - x.score)) {
-    if (distinct.length >= q.maxTries) break;
-    const signature = roundSignature(g.state.boardToImage, profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 }, scaleMm);
-    if (!signature) continue;
-    if (distinct.some((d) => d.signature.every((v, k) => Math.abs(v - signature[k]!) <= q.sameGuessPx))) continue;
-    distinct.push({ ...g, signature });
+  const centre = profile.surface.shape === 'circle' ? profile.surface : { xMm: 0, yMm: 0 };
+  const pool: { state: FitState; score: number }[] = [];
+  const triedSignatures: number[][] = [];
+  const seeds = ellipses.slice(0, o.ringSearchSeeds);
+  for (const seed of seeds) {
+    addRings([seed]);
+    pool.push(...concentricGuesses());
+    const distinct: { state: FitState; score: number }[] = [];
+    for (const g of [...pool].sort((x, y) => y.score - x.score)) {
+      if (distinct.length >= q.maxTries) break;
+      const signature = roundSignature(g.state.boardToImage, centre, scaleMm);
+      if (!signature) continue;
+      if (triedSignatures.some((t) => t.every((v, k) => Math.abs(v - signature[k]!) <= q.sameGuessPx))) continue;
+      triedSignatures.push(signature);
+      distinct.push(g);
+    }
+    const quickFit = roundFits(distinct, o.roundRangesPx, q.maxTries, q.enoughRoundInliers)[0];
+    const promising = quickFit && quickFit.inlierFraction >= q.minRoundInlierFraction && missingRing(profile, roundSamples, quickFit, q.minRingCoverage) === null;
+    const quickDone = promising ? finish(quickFit) : null;
+    if (quickDone && typeof quickDone !== 'string' && confident(profile, samples, quickDone, q)) {
+      trace('quick', { accepted: true, rms: quickDone.rmsErrorPx, inliers: quickDone.inlierFraction, k1: quickDone.lens.k1, coverage: featureCoverage(samples, quickDone) });
+      return calibrationResult(quickDone, gray, profile, o);
+    }
+    trace('quick', { accepted: false, tried: distinct.length, fit: typeof quickDone === 'string' ? quickDone : quickDone ? { rms: quickDone.rmsErrorPx, inliers: quickDone.inlierFraction } : quickFit ? { roundInliers: quickFit.inlierFraction } : null });
   }
-  const quickFit = roundFits(distinct, o.roundRangesPx, q.maxTries, q.enoughRoundInliers)[0];
-  const quickDone = quickFit ? finish(quickFit) : null;
-  if (quickDone && typeof quickDone !== 'string' && confident(profile, samples, quickDone, q)) return calibrationResult(quickDone, gray, profile, o);
-  trace('quick', { accepted: false, tried: distinct.length, fit: typeof quickDone === 'string' ? quickDone : quickDone ? { rms: quickDone.rmsErrorPx, inliers: quickDone.inlierFraction } : null });
   // Full search: rings from every round shape (the largest can be a shadow or a table edge),
   // every guess.
-  addRings(ellipses.slice(o.ringSearchSeeds));
-  seenGuesses = new Set<string>();
-  const concentric = concentricGuesses();
+  addRings(ellipses.slice(seeds.length));
+  const concentric = [...pool, ...concentricGuesses()];
   let result: PassResult | string = firstPassing(roundFits(concentric, o.roundRangesPx, 4)) ?? 'the round shapes in the image do not match this board\'s rings';
   if (typeof result === 'string') {
     const affine = ellipses.flatMap((e) => circles.map((c) => toGuess(guessFromEllipse(e, c), 8))).filter((g): g is { state: FitState; score: number } => g !== null);

@@ -7,8 +7,11 @@ export const CALIBRATE_DEFAULTS = {
   cannyHigh: 120,
   /** Contours with fewer points are ignored in the coarse search. */
   minContourPoints: 60,
-  /** Largest round shapes from which painted rings are looked for along rays first (every one when the fit from those is not sure). */
-  ringSearchSeeds: 1,
+  /**
+   * Largest round shapes tried one at a time first: painted rings looked for along rays from
+   * each, and a quick fit taken if it is sure (every round shape, and every guess, when none is).
+   */
+  ringSearchSeeds: 3,
   /** Every how many-th round sample ranks the first guesses (ranking needs no precision). */
   guessSampleStride: 3,
   /** Round fits taken on to the full fit and its checks, best aligned first, until one passes. */
@@ -19,7 +22,8 @@ export const CALIBRATE_DEFAULTS = {
   roundRangesPx: [6, 4],
   /** Passes for the rougher single-ellipse guesses, when no concentric guess fits. */
   wideRoundRangesPx: [12, 8, 5, 3],
-  fullRangesPx: [3, 2, 1.5],
+  /** (The full fit's first, wider pass brings back a fit that a blurred line left a degree or so turned.) */
+  fullRangesPx: [4, 3, 2, 1.5],
   /** Least response (grey levels) for an edge sample to count as found. */
   minEdgeResponse: 4,
   /** Residuals beyond this many robust sigmas are dropped. */

@@ -15,7 +15,7 @@ import type { ImageEllipse } from './coarse-ellipses.ts';
 
 export const RING_SEARCH_DEFAULTS = {
   /** Rays cast from the rough centre. */
-  rays: 240,
+  rays: 120,
   /** Normalised radii searched along each ray (1 = the rough ellipse). */
   minRadius: 0.08,
   maxRadius: 1.05,
@@ -89,31 +89,11 @@ export function findRingEllipses(cv: CV, gray: GrayImage, rough: ImageEllipse, o
     const du = 0.75 / lengthPx;
     const d = Math.max(2, Math.round(o.lineOffsetPx / 0.75));
     const n = Math.floor((o.maxRadius - o.minRadius) / du) + 2 * d + 1;
-    const profile = new Float64Array(n);
     // Image step per unit of u along this ray (toImage is affine).
     const ux = ct * a * c - st * b * s;
     const uy = st * a * c + ct * b * s;
-    for (let i = 0; i < n; i++) {
-      const u = o.minRadius + (i - d) * du;
-      profile[i] = sampleBilinear(gray, rough.centreXPx + ux * u, rough.centreYPx + uy * u);
-    }
-    // Light smoothing, then centre minus the mean of both sides.
-    const sm = new Float64Array(n);
-    for (let i = 1; i < n - 1; i++) sm[i] = 0.25 * profile[i - 1]! + 0.5 * profile[i]! + 0.25 * profile[i + 1]!;
-    const resp = new Float64Array(n);
-    for (let i = d + 1; i < n - d - 1; i++) resp[i] = sm[i]! - 0.5 * (sm[i - d]! + sm[i + d]!);
-    const found: Crossing[] = [];
-    for (let i = d + 2; i < n - d - 2; i++) {
-      const v = resp[i]!;
-      if (!Number.isFinite(v) || Math.abs(v) < o.minResponse) continue;
-      const prev = resp[i - 1]!;
-      const next = resp[i + 1]!;
-      const isPeak = v > 0 ? v >= prev && v > next : v <= prev && v < next;
-      if (!isPeak) continue;
-      const denom = prev - 2 * v + next;
-      const frac = denom === 0 ? 0 : Math.max(-0.5, Math.min(0.5, (0.5 * (prev - next)) / denom));
-      found.push({ u: o.minRadius + (i - d + frac) * du, sign: v > 0 ? 1 : -1, strength: Math.abs(v), used: false });
-    }
+    const profile = rayProfile(gray, rough.centreXPx, rough.centreYPx, ux, uy, o.minRadius, d, du, n);
+    const found = lineCrossings(profile, d, du, o.minRadius, o.minResponse);
     found.sort((p, q) => q.strength - p.strength);
     crossings.push(found.slice(0, o.maxCrossingsPerRay));
   }
@@ -145,17 +125,8 @@ export function findRingEllipses(cv: CV, gray: GrayImage, rough: ImageEllipse, o
   const cellX = Float64Array.from(cellXs);
   const cellY = Float64Array.from(cellYs);
   const invStep = 1 / rStep;
-  const vote = (k: number, x: Crossing, weight: number) => {
-    const px = x.u * cosT[k]!;
-    const py = x.u * sinT[k]!;
-    const base = (x.sign > 0 ? 1 : 0) * nc * nc * nr;
-    for (let m = 0; m < cellCount; m++) {
-      const dx = px - cellX[m]!;
-      const dy = py - cellY[m]!;
-      const bin = Math.floor((Math.sqrt(dx * dx + dy * dy) - o.minRadius) * invStep + 0.5);
-      if (bin >= 0 && bin < nr) acc[base + cellOffset[m]! + bin]! += weight;
-    }
-  };
+  const grid: VoteGrid = { cellCount, cellOffset, cellX, cellY, minRadius: o.minRadius, invStep, nr };
+  const vote = (k: number, x: Crossing, weight: number) => castVotes(acc, grid, x.u * cosT[k]!, x.u * sinT[k]!, (x.sign > 0 ? 1 : 0) * nc * nc * nr, weight);
   const weightOf = (x: Crossing) => Math.min(x.strength, 40);
   for (let k = 0; k < o.rays; k++) for (const x of crossings[k]!) vote(k, x, weightOf(x));
   const circles: { circle: NormCircle; support: { k: number; u: number }[] }[] = [];
@@ -175,14 +146,7 @@ export function findRingEllipses(cv: CV, gray: GrayImage, rough: ImageEllipse, o
     return out;
   };
   for (let round = 0; round < o.maxCircles; round++) {
-    let bestIndex = -1;
-    let bestVotes = 0;
-    for (let i = 0; i < acc.length; i++) {
-      if (acc[i]! > bestVotes) {
-        bestVotes = acc[i]!;
-        bestIndex = i;
-      }
-    }
+    const bestIndex = strongestCell(acc);
     if (bestIndex < 0) break;
     const bin = bestIndex % nr;
     const cell = (bestIndex - bin) / nr;
@@ -223,6 +187,74 @@ export function findRingEllipses(cv: CV, gray: GrayImage, rough: ImageEllipse, o
     if (Number.isFinite(e.a) && Number.isFinite(e.b) && e.a > 0 && e.b > 0) out.push(e);
   }
   return out;
+}
+
+/** Bilinear samples along a ray from (x0, y0): u = minRadius + (i - d) * du for i < n. */
+function rayProfile(gray: GrayImage, x0: number, y0: number, ux: number, uy: number, minRadius: number, d: number, du: number, n: number): Float64Array {
+  const profile = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const u = minRadius + (i - d) * du;
+    profile[i] = sampleBilinear(gray, x0 + ux * u, y0 + uy * u);
+  }
+  return profile;
+}
+
+/** Thin lines crossing a ray profile: peaks of the centre minus the mean of both sides, `d` samples away. */
+function lineCrossings(profile: Float64Array, d: number, du: number, minRadius: number, minResponse: number): Crossing[] {
+  const n = profile.length;
+  // Light smoothing, then centre minus the mean of both sides.
+  const sm = new Float64Array(n);
+  for (let i = 1; i < n - 1; i++) sm[i] = 0.25 * profile[i - 1]! + 0.5 * profile[i]! + 0.25 * profile[i + 1]!;
+  const resp = new Float64Array(n);
+  for (let i = d + 1; i < n - d - 1; i++) resp[i] = sm[i]! - 0.5 * (sm[i - d]! + sm[i + d]!);
+  const found: Crossing[] = [];
+  for (let i = d + 2; i < n - d - 2; i++) {
+    const v = resp[i]!;
+    if (!Number.isFinite(v) || Math.abs(v) < minResponse) continue;
+    const prev = resp[i - 1]!;
+    const next = resp[i + 1]!;
+    const isPeak = v > 0 ? v >= prev && v > next : v <= prev && v < next;
+    if (!isPeak) continue;
+    const denom = prev - 2 * v + next;
+    const frac = denom === 0 ? 0 : Math.max(-0.5, Math.min(0.5, (0.5 * (prev - next)) / denom));
+    found.push({ u: minRadius + (i - d + frac) * du, sign: v > 0 ? 1 : -1, strength: Math.abs(v), used: false });
+  }
+  return found;
+}
+
+/** The centres voted for and the radius bins of the circle accumulator. */
+interface VoteGrid {
+  cellCount: number;
+  cellOffset: Int32Array;
+  cellX: Float64Array;
+  cellY: Float64Array;
+  minRadius: number;
+  invStep: number;
+  nr: number;
+}
+
+/** A crossing at (px, py) votes `weight` for each grid centre's circle through it. */
+function castVotes(acc: Float32Array, grid: VoteGrid, px: number, py: number, base: number, weight: number): void {
+  const { cellCount, cellOffset, cellX, cellY, minRadius, invStep, nr } = grid;
+  for (let m = 0; m < cellCount; m++) {
+    const dx = px - cellX[m]!;
+    const dy = py - cellY[m]!;
+    const bin = Math.floor((Math.sqrt(dx * dx + dy * dy) - minRadius) * invStep + 0.5);
+    if (bin >= 0 && bin < nr) acc[base + cellOffset[m]! + bin]! += weight;
+  }
+}
+
+/** Index of the accumulator's largest positive entry (the first of equals), -1 if none. */
+function strongestCell(acc: Float32Array): number {
+  let bestIndex = -1;
+  let bestVotes = 0;
+  for (let i = 0; i < acc.length; i++) {
+    if (acc[i]! > bestVotes) {
+      bestVotes = acc[i]!;
+      bestIndex = i;
+    }
+  }
+  return bestIndex;
 }
 
 /** Least-squares circle (Kasa fit). */
