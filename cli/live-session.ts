@@ -23,6 +23,8 @@ export interface SessionOptions {
   profile: BoardProfile;
   teamColors?: Rgb[];
   track?: Partial<TrackOptions>;
+  /** The clock frames and decoding are timed with (ms; wall time when absent): see BoardTrackerOptions.clock. */
+  clock?: () => number;
   /** Called with every referee message as it happens. */
   onMessage?: (m: RefereeMessage, referee: LiveReferee) => void;
   /** Called with every tracker event (before the referee sees it). */
@@ -44,7 +46,7 @@ export interface SessionResult {
   /** Per frame: the cheap path's time and the detection time (ms). */
   cheapMs: number[];
   detectMs: number[];
-  /** Wall time spent decoding frames (ms, total). */
+  /** Time spent decoding frames (ms, total; by the session's clock). */
   decodeMs: number;
   wallMs: number;
   calibration: Calibration | null;
@@ -56,7 +58,8 @@ export async function runSession(video: VideoSource, o: SessionOptions): Promise
   // Carrom's men are told apart by colour, not by team: they are labelled 'white' / 'black'.
   const named = namedPieceColours(o.setup.game, o.teamColors);
   const colours = named ? { teamCount: named.colors.length, teamColors: named.colors, teamLabels: named.labels } : { teamCount: o.setup.teams.length, ...(o.teamColors ? { teamColors: o.teamColors } : {}) };
-  const tracker = new BoardTracker(o.cv, { profile: o.profile, ...colours, ...(o.track ? { track: o.track } : {}) });
+  const now = o.clock ?? (() => performance.now());
+  const tracker = new BoardTracker(o.cv, { profile: o.profile, ...colours, ...(o.track ? { track: o.track } : {}), ...(o.clock ? { clock: o.clock } : {}) });
   const referee = new LiveReferee({ env: o.env, setup: o.setup });
   const messages: RefereeMessage[] = [];
   const trackerEvents: TrackerEvent[] = [];
@@ -77,13 +80,13 @@ export async function runSession(video: VideoSource, o: SessionOptions): Promise
   try {
     const it = video.frames()[Symbol.asyncIterator]();
     for (;;) {
-      const d0 = performance.now();
+      const d0 = now();
       const next = await it.next();
       if (next.done) break;
       const frame = next.value;
       // MJPEG frames arrive decoded; count that as decoding, not as the tracker's work.
       if (frame.luma === null) frame.toFrame();
-      decodeMs += performance.now() - d0;
+      decodeMs += now() - d0;
       const events = tracker.push(frame);
       const stats = tracker.lastFrameStats;
       if (stats.state !== 'calibrating') {

@@ -14,6 +14,17 @@ import type { Comparison } from '../../cli/video-truth.ts';
 import type { VideoTruth } from '../../fixtures/video/types.ts';
 import type { BoardMotion } from '../../vision/track/types.ts';
 
+/**
+ * This process's CPU time (user and system, ms): the frame loop is single-threaded, so this is
+ * what its work would take on a core of its own, whereas wall time on a shared machine also
+ * counts the time it waited for a core (a loaded 2-core machine inflates it several times).
+ * It also counts the process's few helper threads (garbage collection), so it errs long.
+ */
+export function cpuClockMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 export interface FrameTiming {
   tMs: number;
   state: BoardMotion;
