@@ -18,7 +18,8 @@ import type { BoardMotion } from '../../vision/track/types.ts';
  * This process's CPU time (user and system, ms): the frame loop is single-threaded, so this is
  * what its work would take on a core of its own, whereas wall time on a shared machine also
  * counts the time it waited for a core (a loaded 2-core machine inflates it several times).
- * It also counts the process's few helper threads (garbage collection), so it errs long.
+ * It also counts the process's other threads (garbage collection, file reads), so it errs long:
+ * on a quiet machine by about a third.
  */
 export function cpuClockMs(): number {
   const u = process.cpuUsage();
