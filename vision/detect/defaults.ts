@@ -23,6 +23,15 @@ export const DETECT_DEFAULTS = {
   outlierSigmas: 2.5,
   /** A rim fit that found less than this share of its rim is tried again with the edge's other sign (a disc of the board's tone, outlined by a thin dark edge). */
   signRetryCoverage: 0.6,
+  /**
+   * A candidate whose rim was found too little round is measured again with edges taken as
+   * steps across twice this many pixels (a blurred image's edges: see SilhouetteFitOptions)...
+   */
+  blurredEdgeHalfBaselinePx: 2,
+  /** ... when a blurred rim was at least seen over this share of it (most candidates below are not discs, and each retry costs a fit). */
+  blurredRetryMinCoverage: 0.25,
+  /** ... and that measurement kept when it finds at least this much more of the rim (a sharp step locates the edge better). */
+  blurredEdgeMinCoverageGain: 0.05,
   /** Measure by the top face's rim alone when it is found round this share of it. */
   preferTopRim: true,
   minTopRimCoverage: 0.7,
@@ -32,6 +41,9 @@ export const DETECT_DEFAULTS = {
   rivalCoverageShare: 0.9,
   /** A fit with less of its rim found than this must also differ in colour from the board. */
   sureRimCoverage: 0.6,
+  /** ... and at least this share of its rim must be found off the board's paint (within paintToleranceMm of a painted edge). */
+  weakRimMinUnpaintedCoverage: 0.3,
+  paintToleranceMm: 1.5,
   /** Least colour distance (grey levels) between a disc and the board to look for it in colour. */
   minColourContrast: 20,
   /** ... and by this many times the board's own colour spread round it. */

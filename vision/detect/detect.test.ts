@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sample } from '../../fixtures/samples/samples.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import { pieceRadiusMm } from '../../rules/profiles/schema.ts';
 import { toGray } from '../image/frame.ts';
 import { loadImageFile } from '../image/load-image-node.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
 import { analyzeFrame } from '../pipeline/analyze-frame.ts';
-import { detectDiscs } from './detect.ts';
+import { DETECT_DEFAULTS } from './defaults.ts';
+import { detectDiscs, paintedLines, rimMostlyPaint } from './detect.ts';
 
 const croki = BOARD_PROFILES['crokinole-nca-26in']!;
 let cv: CV;
@@ -70,5 +72,23 @@ describe('discs known unchanged', () => {
     const near = (p: { xMm: number; yMm: number }, q: { xMm: number; yMm: number }) => Math.hypot(p.xMm - q.xMm, p.yMm - q.yMm) < 3;
     for (const k of known) expect(r.discs.some((d) => near(d, k))).toBe(false);
     for (const d of all.slice(2)) expect(r.discs.some((x) => near(x, d))).toBe(true);
+  });
+});
+
+describe('a fit that found half its rim, where painted lines are', () => {
+  const lines = paintedLines(croki);
+  const o = DETECT_DEFAULTS;
+  const weak = (xMm: number, yMm: number) => rimMostlyPaint(lines, { xMm, yMm, coverage: 0.52 }, pieceRadiusMm(croki), o);
+
+  it('is paint between the 10 circle and a quadrant line, and between the 5 circle and one', () => {
+    // Quadrant line 4 runs from the 10 circle at (143.7, -143.7) to the 5 circle.
+    expect(weak(146.6, -165.4)).toBe(true);
+    expect(weak(-194, 213)).toBe(true);
+  });
+
+  it('is not paint on open wood, astride a ring, or lying in the hole (its edge is not a painted line)', () => {
+    expect(weak(0, 150)).toBe(false);
+    expect(weak(0, 203.2)).toBe(false);
+    expect(weak(1.2, 0.8)).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, intoPatch, surroundColour, surroundStats } from './colour-contrast.ts';
+import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
@@ -81,6 +82,26 @@ function holeHolding(profile: BoardProfile, xMm: number, yMm: number, discRadius
   return null;
 }
 
+/** The painted lines and rings of a profile (not the edges of its surface, holes or areas). */
+export function paintedLines(profile: BoardProfile): PaintEdges {
+  const all = paintEdges(profile);
+  return { segments: all.segments.filter((g) => g.halfWidthMm > 0), circles: all.circles.filter((g) => g.halfWidthMm > 0) };
+}
+
+/**
+ * Where painted lines meet (a ring and a line), a circle fitted between them finds its "rim"
+ * on the paint: a fit must find enough of its rim off the painted lines (taking all of the
+ * rim near paint as found). Lines alone: a disc in a hole lies along the hole's edge.
+ */
+export function rimMostlyPaint(
+  lines: PaintEdges,
+  fit: { xMm: number; yMm: number; coverage: number },
+  radiusMm: number,
+  o: { paintToleranceMm: number; weakRimMinUnpaintedCoverage: number },
+): boolean {
+  return fit.coverage - paintedShare(lines, fit.xMm, fit.yMm, radiusMm, o.paintToleranceMm) < o.weakRimMinUnpaintedCoverage;
+}
+
 /** Mean colour of the inner part of a top face. */
 function topFaceColor(frame: Frame, planeToImage: readonly number[], cal: Calibration, xMm: number, yMm: number, radiusMm: number): Rgb {
   const acc = [0, 0, 0];
@@ -118,7 +139,7 @@ function measureDisc(
   lens: LensModel,
   c: { xMm: number; yMm: number },
   radiusMm: number,
-  o: DetectOptions,
+  o: DetectOptions & { edgeHalfBaselinePx?: number },
 ): { fit: SilhouetteFit; disagreementMm: number } | null {
   const outlineFit = fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
   if (!o.preferTopRim) return outlineFit ? { fit: outlineFit, disagreementMm: 0 } : null;
@@ -168,6 +189,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const candidates = findCandidates(cv, view, radiusMm, o);
   const rejected: DetectionResult['rejected'] = [];
   const found: Omit<DetectedDisc, 'team'>[] = [];
+  const paint = paintedLines(profile);
   for (const c of candidates) {
     if (!insideOutline(profile, c.xMm, c.yMm)) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
@@ -189,6 +211,19 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       const rivals = tries.filter((t) => t.fit.coverage >= o.rivalCoverageShare * best.fit.coverage);
       const spreadMm = Math.max(0, ...rivals.map((t) => Math.hypot(t.fit.xMm - best.fit.xMm, t.fit.yMm - best.fit.yMm)));
       rim = { ...best, disagreementMm: Math.max(best.disagreementMm, spreadMm) };
+    }
+    if (rim && rim.fit.coverage >= o.blurredRetryMinCoverage && rim.fit.coverage < o.minRimCoverage) {
+      // Too little rim found: the image may be blurred (see DETECT_DEFAULTS.blurredEdgeHalfBaselinePx).
+      const blurred = measureDisc(input.gray, cal.boardToImage, top, cal.lens, rim.fit, radiusMm, { ...o, edgeHalfBaselinePx: o.blurredEdgeHalfBaselinePx });
+      if (blurred && blurred.fit.coverage >= rim.fit.coverage + o.blurredEdgeMinCoverageGain) rim = blurred;
+    }
+    if (rim && rim.fit.coverage >= o.minRimCoverage && rim.fit.coverage < o.sureRimCoverage) {
+      // A weak fit may be a shadow's edge with a faint disc beside it: a top rim found from the
+      // candidate, about as far round, settled elsewhere is an ambiguity the uncertainty carries.
+      const topRim = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm, topOnly: true }, o);
+      if (topRim && topRim.coverage >= o.minRimCoverage) {
+        rim = { ...rim, disagreementMm: Math.max(rim.disagreementMm, Math.hypot(topRim.xMm - rim.fit.xMm, topRim.yMm - rim.fit.yMm)) };
+      }
     }
     if (!rim || rim.fit.coverage < o.minRimCoverage) {
       // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
@@ -228,6 +263,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // rim must also differ in colour from the board round it, by more than the board itself
     // varies there (strong grain does).
     if (fit.coverage < o.sureRimCoverage) {
+      if (rimMostlyPaint(paint, fit, radiusMm, o)) {
+        rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, mostly along the board's paint` });
+        continue;
+      }
       const inside = topFaceColor(input.frame, top, cal, fit.xMm, fit.yMm, radiusMm);
       const around = surroundStats(input.frame, cal.boardToImage, cal.lens, fit.xMm, fit.yMm, radiusMm);
       const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;

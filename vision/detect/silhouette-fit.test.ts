@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { searchEdge } from '../calibrate/edge-search.ts';
+import { noLens } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
-import { hypot2, searchStepEdge } from './silhouette-fit.ts';
+import { DETECT_DEFAULTS } from './defaults.ts';
+import { fitSilhouette, hypot2, searchStepEdge } from './silhouette-fit.ts';
 
 /** A fixed pseudo-random sequence in [0, 1). */
 function sequence(seed: number): () => number {
@@ -43,5 +45,38 @@ describe("the rim fit's own arithmetic", () => {
       if (expected) hits++;
     }
     expect(hits).toBeGreaterThan(500);
+  });
+});
+
+describe('a disc in a blurred image', () => {
+  // Straight down at 1.2 px per mm; a disc a little brighter than the board, its edge spread
+  // over about 10 px (defocus and motion blur), with some noise.
+  const pxPerMm = 1.2;
+  const w = 120;
+  const h = 120;
+  const radiusMm = 15.875;
+  const centre = { xMm: 1.3, yMm: -0.7 };
+  const mapping = [pxPerMm, 0, w / 2, 0, pxPerMm, h / 2, 0, 0, 1];
+  const rand = sequence(5);
+  const data = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const rhoPx = Math.hypot(x - w / 2 - centre.xMm * pxPerMm, y - h / 2 - centre.yMm * pxPerMm);
+      const inside = 1 / (1 + Math.exp(-(radiusMm * pxPerMm - rhoPx) / 2));
+      data[y * w + x] = 150 + 35 * inside + 4 * (rand() - 0.5);
+    }
+  }
+  const input = { gray: { data, widthPx: w, heightPx: h }, boardToImage: mapping, topToImage: mapping, lens: noLens(w, h), xMm: 0, yMm: 0, radiusMm, topOnly: true };
+
+  it('is found over most of its rim, measured as steps over a wider baseline, and centred', () => {
+    const fit = fitSilhouette(input, { ...DETECT_DEFAULTS, edgeHalfBaselinePx: DETECT_DEFAULTS.blurredEdgeHalfBaselinePx });
+    expect(fit).not.toBeNull();
+    expect(fit!.coverage).toBeGreaterThanOrEqual(DETECT_DEFAULTS.minRimCoverage + DETECT_DEFAULTS.blurredEdgeMinCoverageGain);
+    expect(Math.hypot(fit!.xMm - centre.xMm, fit!.yMm - centre.yMm)).toBeLessThan(0.3);
+  });
+
+  it('measured over 1.5 px steps, too little of its rim is found to take it for a disc', () => {
+    const fit = fitSilhouette(input, DETECT_DEFAULTS);
+    expect(fit === null || fit.coverage < DETECT_DEFAULTS.minRimCoverage).toBe(true);
   });
 });

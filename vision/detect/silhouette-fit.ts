@@ -320,8 +320,17 @@ function profileAt(profile: Float64Array, n: number, t: number): number {
  * same samples and arithmetic so the same hits, in buffers kept between calls (a disc's fit
  * makes thousands of these searches, and two new arrays each cost more than the search).
  */
-export function searchStepEdge(img: GrayImage, xPx: number, yPx: number, nx: number, ny: number, rangePx: number, polarity: -1 | 0 | 1): { offsetPx: number; response: number } | null {
-  const n = Math.round((rangePx + 1.5) / STEP_PX);
+export function searchStepEdge(
+  img: GrayImage,
+  xPx: number,
+  yPx: number,
+  nx: number,
+  ny: number,
+  rangePx: number,
+  polarity: -1 | 0 | 1,
+  halfBaselinePx = 0.75,
+): { offsetPx: number; response: number } | null {
+  const n = Math.round((rangePx + halfBaselinePx + 0.75) / STEP_PX);
   if (profileBuffer.length < 2 * n + 1) profileBuffer = new Float64Array(2 * n + 1);
   const profile = profileBuffer;
   // The samples lie on a line: inside the image at both ends, they are all inside.
@@ -343,7 +352,7 @@ export function searchStepEdge(img: GrayImage, xPx: number, yPx: number, nx: num
   const count = 2 * m + 1;
   if (responseBuffer.length < count) responseBuffer = new Float64Array(count);
   const resp = responseBuffer;
-  if (n === m + 3) {
+  if (n === m + 3 && halfBaselinePx === 0.75) {
     // The usual case: t ± 0.75 falls half-way between two samples, none at the profile's ends
     // (profileAt's interpolation with its weights of exactly 0.5, written out).
     for (let i = -m; i <= m; i++) {
@@ -353,7 +362,7 @@ export function searchStepEdge(img: GrayImage, xPx: number, yPx: number, nx: num
   } else {
     for (let i = -m; i <= m; i++) {
       const t = i * STEP_PX;
-      resp[i + m] = profileAt(profile, n, t + 0.75) - profileAt(profile, n, t - 0.75);
+      resp[i + m] = profileAt(profile, n, t + halfBaselinePx) - profileAt(profile, n, t - halfBaselinePx);
     }
   }
   const peak = responsePeak(resp, count, polarity);
@@ -362,17 +371,32 @@ export function searchStepEdge(img: GrayImage, xPx: number, yPx: number, nx: num
 
 type EdgeSigns = { top: -1 | 0 | 1; wall: -1 | 0 | 1 };
 
-export function fitSilhouette(
-  input: SilhouetteFitInput,
-  o: { rimRays: number; rimRangesMm: readonly number[]; minRimResponse: number; outlierSigmas: number; signRetryCoverage?: number },
-): SilhouetteFit | null {
-  const first = fitWithSigns(input, o, { top: 0, wall: 0 });
+export interface SilhouetteFitOptions {
+  rimRays: number;
+  rimRangesMm: readonly number[];
+  minRimResponse: number;
+  outlierSigmas: number;
+  signRetryCoverage?: number;
+  /**
+   * Half the baseline (pixels) of the step an edge is measured by (0.75 unless given): a
+   * blurred edge (defocus, motion) spreads its step over several pixels, and across 1.5 px
+   * it shows a fraction of its contrast.
+   */
+  edgeHalfBaselinePx?: number;
+}
+
+export function fitSilhouette(input: SilhouetteFitInput, o: SilhouetteFitOptions): SilhouetteFit | null {
+  return fitEitherSign(input, o, o.edgeHalfBaselinePx ?? 0.75);
+}
+
+function fitEitherSign(input: SilhouetteFitInput, o: SilhouetteFitOptions, halfBaselinePx: number): SilhouetteFit | null {
+  const first = fitWithSigns(input, o, { top: 0, wall: 0 }, halfBaselinePx);
   // A disc of about the board's tone is outlined by its dark edge, a thin line: edges of both
   // signs lie round it, about as strong, and the sign learnt first may be the one found less
   // far round. Found little of its rim: the other sign is tried too, and the better fit kept.
   if (!first || o.signRetryCoverage === undefined || first.fit.coverage >= o.signRetryCoverage) return first?.fit ?? null;
   const flip = (v: -1 | 0 | 1) => (v === 0 ? 0 : v === 1 ? -1 : 1);
-  const second = fitWithSigns(input, o, { top: flip(first.signs.top), wall: flip(first.signs.wall) });
+  const second = fitWithSigns(input, o, { top: flip(first.signs.top), wall: flip(first.signs.wall) }, halfBaselinePx);
   return second && second.fit.coverage > first.fit.coverage ? second.fit : first.fit;
 }
 
@@ -380,6 +404,7 @@ function fitWithSigns(
   input: SilhouetteFitInput,
   o: { rimRays: number; rimRangesMm: readonly number[]; minRimResponse: number; outlierSigmas: number },
   signs: EdgeSigns,
+  halfBaselinePx: number,
 ): { fit: SilhouetteFit; signs: EdgeSigns } | null {
   let cx = input.xMm;
   let cy = input.yMm;
@@ -423,7 +448,7 @@ function fitWithSigns(
       nx /= nl;
       ny /= nl;
       const pol = p.top ? polarity.top : polarity.wall;
-      const hit = searchStepEdge(input.gray, p.x, p.y, nx, ny, Math.max(1, rangeMm * pxPerMm), pol === 0 ? 0 : (-pol as -1 | 1));
+      const hit = searchStepEdge(input.gray, p.x, p.y, nx, ny, Math.max(1, rangeMm * pxPerMm), pol === 0 ? 0 : (-pol as -1 | 1), halfBaselinePx);
       if (!hit || Math.abs(hit.response) < o.minRimResponse) continue;
       obs.push({
         cos,
