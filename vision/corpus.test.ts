@@ -1,6 +1,7 @@
 /**
  * The vision on every committed sample, scored like the benchmark. The thresholds live in
- * corpus-thresholds.json and only go up: raise them when the vision gets better.
+ * corpus-thresholds.json and only go up: raise them when the vision gets better. A board whose
+ * samples are not found yet (sjoelbak) has no centre limits: it is held to making no wrong call.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +18,8 @@ interface Thresholds {
   minBoardFoundPct: number;
   minRecallPct: number;
   minPrecisionPct: number;
-  maxCentreMedianMm: number;
-  maxCentreP95Mm: number;
+  maxCentreMedianMm?: number;
+  maxCentreP95Mm?: number;
   maxWrongCalls: number;
   minExactScorePct: number;
 }
@@ -44,8 +45,8 @@ describe('vision corpus (committed samples)', () => {
       expect(sum.boardFoundPct).toBeGreaterThanOrEqual(t.minBoardFoundPct);
       expect(sum.recallPct).toBeGreaterThanOrEqual(t.minRecallPct);
       expect(sum.precisionPct).toBeGreaterThanOrEqual(t.minPrecisionPct);
-      expect(sum.centreMedianMm).toBeLessThanOrEqual(t.maxCentreMedianMm);
-      expect(sum.centreP95Mm).toBeLessThanOrEqual(t.maxCentreP95Mm);
+      if (t.maxCentreMedianMm !== undefined) expect(sum.centreMedianMm).toBeLessThanOrEqual(t.maxCentreMedianMm);
+      if (t.maxCentreP95Mm !== undefined) expect(sum.centreP95Mm).toBeLessThanOrEqual(t.maxCentreP95Mm);
       expect(sum.wrongCalls).toBeLessThanOrEqual(t.maxWrongCalls);
       expect(sum.exactScorePct).toBeGreaterThanOrEqual(t.minExactScorePct);
     });
