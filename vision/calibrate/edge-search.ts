@@ -5,6 +5,7 @@
  */
 import { responsePeak } from '../geometry/response-peak.ts';
 import type { GrayImage } from '../image/frame.ts';
+import { normalInsideImage, NORMAL_STEP_PX as STEP_PX, profileAt, sampleNormalProfile } from '../image/normal-profile.ts';
 
 export interface EdgeHit {
   /** Offset along the normal from the predicted point, in pixels. */
@@ -13,20 +14,10 @@ export interface EdgeHit {
   response: number;
 }
 
-const STEP_PX = 0.5;
-
 // Scratch rows reused by every search (calibration calls this thousands of times per frame;
 // fresh arrays each time cost more in garbage collection than the search itself).
 let profileRow = new Float64Array(64);
 let responseRow = new Float64Array(64);
-
-/** Linear interpolation in a profile of 2n + 1 samples (t in pixels from its centre). */
-function profileAt(profile: Float64Array, n: number, t: number): number {
-  const u = t / STEP_PX + n;
-  const i0 = Math.max(0, Math.min(2 * n - 1, Math.floor(u)));
-  const f = u - i0;
-  return profile[i0]! * (1 - f) + profile[i0 + 1]! * f;
-}
 
 /**
  * `polarity` +1 keeps only positive responses, -1 only negative, 0 either. `lineWidthPx` is
@@ -48,21 +39,8 @@ export function searchEdge(
   const n = Math.round((rangePx + margin) / STEP_PX);
   if (profileRow.length < 2 * n + 1) profileRow = new Float64Array(2 * (2 * n + 1));
   const profile = profileRow;
-  // Bilinear samples along the normal (as sampleBilinear; NaN outside the image ends the search).
-  const widthPx = img.widthPx;
-  const heightPx = img.heightPx;
-  const d = img.data;
-  for (let i = -n; i <= n; i++) {
-    const x = xPx + nx * i * STEP_PX;
-    const y = yPx + ny * i * STEP_PX;
-    if (!(x >= 0 && y >= 0 && x <= widthPx - 1 && y <= heightPx - 1)) return null;
-    const x0 = Math.min(Math.floor(x), widthPx - 2);
-    const y0 = Math.min(Math.floor(y), heightPx - 2);
-    const fx = x - x0;
-    const fy = y - y0;
-    const k = y0 * widthPx + x0;
-    profile[i + n] = (d[k]! * (1 - fx) + d[k + 1]! * fx) * (1 - fy) + (d[k + widthPx]! * (1 - fx) + d[k + widthPx + 1]! * fx) * fy;
-  }
+  if (!normalInsideImage(img, xPx, yPx, nx, ny, n)) return null;
+  sampleNormalProfile(img, xPx, yPx, nx, ny, n, profile);
   const m = Math.round(rangePx / STEP_PX);
   const count = 2 * m + 1;
   if (responseRow.length < count) responseRow = new Float64Array(2 * count);

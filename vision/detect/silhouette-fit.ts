@@ -8,7 +8,8 @@
  */
 import type { LensModel } from '../geometry/lens.ts';
 import { responsePeak } from '../geometry/response-peak.ts';
-import { sampleBilinear, type GrayImage } from '../image/frame.ts';
+import type { GrayImage } from '../image/frame.ts';
+import { normalInsideImage, NORMAL_STEP_PX as STEP_PX, profileAt, sampleNormalProfile } from '../image/normal-profile.ts';
 
 export interface SilhouetteFitInput {
   gray: GrayImage;
@@ -303,17 +304,8 @@ function medianAbs(xs: readonly number[]): number {
   return s[Math.floor(s.length / 2)] ?? 0;
 }
 
-const STEP_PX = 0.5;
 let profileBuffer = new Float64Array(64);
 let responseBuffer = new Float64Array(64);
-
-/** Linear interpolation in a profile sampled every STEP_PX (t in pixels from its centre sample n). */
-function profileAt(profile: Float64Array, n: number, t: number): number {
-  const u = t / STEP_PX + n;
-  const i0 = Math.max(0, Math.min(2 * n - 1, Math.floor(u)));
-  const f = u - i0;
-  return profile[i0]! * (1 - f) + profile[i0 + 1]! * f;
-}
 
 /**
  * The steepest step along a normal: searchEdge's 'step' search (calibrate/edge-search.ts), the
@@ -333,21 +325,8 @@ export function searchStepEdge(
   const n = Math.round((rangePx + halfBaselinePx + 0.75) / STEP_PX);
   if (profileBuffer.length < 2 * n + 1) profileBuffer = new Float64Array(2 * n + 1);
   const profile = profileBuffer;
-  // The samples lie on a line: inside the image at both ends, they are all inside.
-  if (Number.isNaN(sampleBilinear(img, xPx + nx * -n * STEP_PX, yPx + ny * -n * STEP_PX)) || Number.isNaN(sampleBilinear(img, xPx + nx * n * STEP_PX, yPx + ny * n * STEP_PX))) return null;
-  const w = img.widthPx;
-  const d = img.data;
-  for (let i = -n; i <= n; i++) {
-    // sampleBilinear, its bounds test done above.
-    const x = xPx + nx * i * STEP_PX;
-    const y = yPx + ny * i * STEP_PX;
-    const x0 = Math.min(Math.floor(x), w - 2);
-    const y0 = Math.min(Math.floor(y), img.heightPx - 2);
-    const fx = x - x0;
-    const fy = y - y0;
-    const j = y0 * w + x0;
-    profile[i + n] = (d[j]! * (1 - fx) + d[j + 1]! * fx) * (1 - fy) + (d[j + w]! * (1 - fx) + d[j + w + 1]! * fx) * fy;
-  }
+  if (!normalInsideImage(img, xPx, yPx, nx, ny, n)) return null;
+  sampleNormalProfile(img, xPx, yPx, nx, ny, n, profile);
   const m = Math.round(rangePx / STEP_PX);
   const count = 2 * m + 1;
   if (responseBuffer.length < count) responseBuffer = new Float64Array(count);
