@@ -34,9 +34,9 @@ export function searchEdge(
   lineWidthPx: number,
   polarity: -1 | 0 | 1,
 ): EdgeHit | null {
+  if (kind === 'step') return searchStepEdge(img, xPx, yPx, nx, ny, rangePx, polarity);
   const w = Math.max(1.5, lineWidthPx);
-  const margin = kind === 'line' ? w + 1 : 1.5;
-  const n = Math.round((rangePx + margin) / STEP_PX);
+  const n = Math.round((rangePx + w + 1) / STEP_PX);
   if (profileRow.length < 2 * n + 1) profileRow = new Float64Array(2 * (2 * n + 1));
   const profile = profileRow;
   if (!normalInsideImage(img, xPx, yPx, nx, ny, n)) return null;
@@ -45,15 +45,48 @@ export function searchEdge(
   const count = 2 * m + 1;
   if (responseRow.length < count) responseRow = new Float64Array(2 * count);
   const resp = responseRow;
-  if (kind === 'line') {
+  for (let i = -m; i <= m; i++) {
+    const t = i * STEP_PX;
+    resp[i + m] = profileAt(profile, n, t) - 0.5 * (profileAt(profile, n, t - w) + profileAt(profile, n, t + w));
+  }
+  const peak = responsePeak(resp, count, polarity);
+  return peak ? { offsetPx: (peak.sample - m + peak.fraction) * STEP_PX, response: peak.response } : null;
+}
+
+/**
+ * The steepest step along a normal (searchEdge's 'step'; the disc fits call it directly), the
+ * step measured across 2 * halfBaselinePx (a blurred edge spreads over more than 1.5 px).
+ */
+export function searchStepEdge(
+  img: GrayImage,
+  xPx: number,
+  yPx: number,
+  nx: number,
+  ny: number,
+  rangePx: number,
+  polarity: -1 | 0 | 1,
+  halfBaselinePx = 0.75,
+): EdgeHit | null {
+  const n = Math.round((rangePx + (halfBaselinePx + 0.75)) / STEP_PX);
+  if (profileRow.length < 2 * n + 1) profileRow = new Float64Array(2 * n + 1);
+  const profile = profileRow;
+  if (!normalInsideImage(img, xPx, yPx, nx, ny, n)) return null;
+  sampleNormalProfile(img, xPx, yPx, nx, ny, n, profile);
+  const m = Math.round(rangePx / STEP_PX);
+  const count = 2 * m + 1;
+  if (responseRow.length < count) responseRow = new Float64Array(count);
+  const resp = responseRow;
+  if (n === m + 3 && halfBaselinePx === 0.75) {
+    // The usual case: t ± 0.75 falls half-way between two samples, none at the profile's ends
+    // (profileAt's interpolation with its weights of exactly 0.5, written out).
     for (let i = -m; i <= m; i++) {
-      const t = i * STEP_PX;
-      resp[i + m] = profileAt(profile, n, t) - 0.5 * (profileAt(profile, n, t - w) + profileAt(profile, n, t + w));
+      const k = i + n;
+      resp[i + m] = profile[k + 1]! * 0.5 + profile[k + 2]! * 0.5 - (profile[k - 2]! * 0.5 + profile[k - 1]! * 0.5);
     }
   } else {
     for (let i = -m; i <= m; i++) {
       const t = i * STEP_PX;
-      resp[i + m] = profileAt(profile, n, t + 0.75) - profileAt(profile, n, t - 0.75);
+      resp[i + m] = profileAt(profile, n, t + halfBaselinePx) - profileAt(profile, n, t - halfBaselinePx);
     }
   }
   const peak = responsePeak(resp, count, polarity);

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { searchEdge } from '../calibrate/edge-search.ts';
 import { noLens } from '../geometry/lens.ts';
-import type { GrayImage } from '../image/frame.ts';
 import { DETECT_DEFAULTS } from './defaults.ts';
-import { fitSilhouette, hypot2, searchStepEdge } from './silhouette-fit.ts';
+import { fitSilhouette, hypot2 } from './silhouette-fit.ts';
 
 /** A fixed pseudo-random sequence in [0, 1). */
 function sequence(seed: number): () => number {
@@ -24,27 +22,6 @@ describe("the rim fit's own arithmetic", () => {
       const b = (rand() - 0.5) * 10 ** (rand() * 12 - 6);
       expect(hypot2(a, b)).toBe(Math.hypot(a, b));
     }
-  });
-
-  it('searchStepEdge finds the hits searchEdge finds, also at the image border', () => {
-    const rand = sequence(11);
-    const w = 90;
-    const h = 70;
-    const data = new Float32Array(w * h);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data[y * w + x] = (Math.hypot(x - 40, y - 30) < 17 ? 160 : 60) + 25 * rand();
-    const img: GrayImage = { data, widthPx: w, heightPx: h };
-    let hits = 0;
-    for (let i = 0; i < 3000; i++) {
-      const x = rand() * w;
-      const y = rand() * h;
-      const a = rand() * 2 * Math.PI;
-      const range = 1 + rand() * 8;
-      const polarity = ([-1, 0, 1] as const)[Math.floor(rand() * 3)]!;
-      const expected = searchEdge(img, x, y, Math.cos(a), Math.sin(a), range, 'step', 0, polarity);
-      expect(searchStepEdge(img, x, y, Math.cos(a), Math.sin(a), range, polarity)).toEqual(expected);
-      if (expected) hits++;
-    }
-    expect(hits).toBeGreaterThan(500);
   });
 });
 

@@ -7,9 +7,8 @@
  * The footprint comes out directly, parallax included.
  */
 import type { LensModel } from '../geometry/lens.ts';
-import { responsePeak } from '../geometry/response-peak.ts';
+import { searchStepEdge } from '../calibrate/edge-search.ts';
 import type { GrayImage } from '../image/frame.ts';
-import { normalInsideImage, NORMAL_STEP_PX as STEP_PX, profileAt, sampleNormalProfile } from '../image/normal-profile.ts';
 
 export interface SilhouetteFitInput {
   gray: GrayImage;
@@ -302,50 +301,6 @@ function medianAbs(xs: readonly number[]): number {
   for (let i = 0; i < xs.length; i++) s[i] = Math.abs(xs[i]!);
   s.sort();
   return s[Math.floor(s.length / 2)] ?? 0;
-}
-
-let profileBuffer = new Float64Array(64);
-let responseBuffer = new Float64Array(64);
-
-/**
- * The steepest step along a normal: searchEdge's 'step' search (calibrate/edge-search.ts), the
- * same samples and arithmetic so the same hits, in buffers kept between calls (a disc's fit
- * makes thousands of these searches, and two new arrays each cost more than the search).
- */
-export function searchStepEdge(
-  img: GrayImage,
-  xPx: number,
-  yPx: number,
-  nx: number,
-  ny: number,
-  rangePx: number,
-  polarity: -1 | 0 | 1,
-  halfBaselinePx = 0.75,
-): { offsetPx: number; response: number } | null {
-  const n = Math.round((rangePx + halfBaselinePx + 0.75) / STEP_PX);
-  if (profileBuffer.length < 2 * n + 1) profileBuffer = new Float64Array(2 * n + 1);
-  const profile = profileBuffer;
-  if (!normalInsideImage(img, xPx, yPx, nx, ny, n)) return null;
-  sampleNormalProfile(img, xPx, yPx, nx, ny, n, profile);
-  const m = Math.round(rangePx / STEP_PX);
-  const count = 2 * m + 1;
-  if (responseBuffer.length < count) responseBuffer = new Float64Array(count);
-  const resp = responseBuffer;
-  if (n === m + 3 && halfBaselinePx === 0.75) {
-    // The usual case: t ± 0.75 falls half-way between two samples, none at the profile's ends
-    // (profileAt's interpolation with its weights of exactly 0.5, written out).
-    for (let i = -m; i <= m; i++) {
-      const k = i + n;
-      resp[i + m] = profile[k + 1]! * 0.5 + profile[k + 2]! * 0.5 - (profile[k - 2]! * 0.5 + profile[k - 1]! * 0.5);
-    }
-  } else {
-    for (let i = -m; i <= m; i++) {
-      const t = i * STEP_PX;
-      resp[i + m] = profileAt(profile, n, t + halfBaselinePx) - profileAt(profile, n, t - halfBaselinePx);
-    }
-  }
-  const peak = responsePeak(resp, count, polarity);
-  return peak ? { offsetPx: (peak.sample - m + peak.fraction) * STEP_PX, response: peak.response } : null;
 }
 
 type EdgeSigns = { top: -1 | 0 | 1; wall: -1 | 0 | 1 };
