@@ -176,7 +176,9 @@ function measureInColour(frame: Frame, cal: Calibration, top: readonly number[],
 
 export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectOptions> = {}): DetectionResult {
   // Pieces of several sizes (carrom's striker) and painted look-alikes: see piece-kinds.ts.
-  return detectPieceKinds(input, (profile) => detectOneSize(cv, { ...input, profile }, options));
+  return detectPieceKinds(input, (profile, sureMm) =>
+    detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, options),
+  );
 }
 
 function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOptions>): DetectionResult {

@@ -45,4 +45,20 @@ describe('piece kinds', () => {
     expect(men.find((d) => d.rgb[0] > 128)!.team).not.toBe(men.find((d) => d.rgb[0] < 128)!.team);
     expect(r.discs.filter((d) => d.kind !== 'man').every((d) => d.team === null)).toBe(true);
   });
+
+  it('does not fit a surely found man again as the striker (only sure ones, only for the later size)', () => {
+    const white: Rgb = [235, 230, 220];
+    const calls: { radiusMm: number; sureMm: readonly { xMm: number; yMm: number }[] | undefined }[] = [];
+    const detectOne = (p: BoardProfile, sureMm?: readonly { xMm: number; yMm: number }[]): DetectionResult => {
+      const radiusMm = p.pieces[0]!.diameterMm / 2;
+      calls.push({ radiusMm, sureMm });
+      // A sure man, a man found round half its outline (just under the 0.6 needed), and one on it.
+      const discs = radiusMm < 18 ? [disc(100, 0, 15.9, white, 0.9), disc(-100, 0, 15.9, white, 0.59), disc(0, 100, 15.9, white, 0.6)] : [];
+      return { discs, rejected: [], teamColors: {}, handOverBoard: false };
+    };
+    detectPieceKinds({ frame, profile: carrom, calibration: cal }, detectOne, { ...PIECE_KIND_DEFAULTS, minUnpaintedCoverage: 0 });
+    expect(calls.map((c) => c.radiusMm)).toEqual([15.9, 20.65]);
+    expect(calls[0]!.sureMm).toBeUndefined();
+    expect(calls[1]!.sureMm).toEqual([{ xMm: 100, yMm: 0 }, { xMm: 0, yMm: 100 }]);
+  });
 });

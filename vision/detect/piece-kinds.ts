@@ -30,6 +30,12 @@ export const PIECE_KIND_DEFAULTS = {
   /** Two detections of different sizes nearer than this share of the smaller radius are one piece. */
   overlapFraction: 0.6,
   /**
+   * A piece found in one size with this share of its outline is not fitted again as the next
+   * size (a carrom man as the striker: that fit fails its radius check or loses the merge
+   * below, and fitting every man twice doubled the detection time).
+   */
+  sureOtherSizeCoverage: 0.6,
+  /**
    * A piece's outline must be found over at least this share of it away from the board's
    * paint (outline within the tolerance of a painted edge counts as paint).
    */
@@ -99,11 +105,17 @@ export interface PieceKindInput {
 }
 
 /**
+ * Finds the pieces of the profile's first size; `sureMm`: places where a piece of another size
+ * was surely found, not to be fitted again.
+ */
+export type DetectOneSize = (profile: BoardProfile, sureMm?: readonly { xMm: number; yMm: number }[]) => DetectionResult;
+
+/**
  * Detect every size of piece with `detectOne` (given a profile whose first piece is that
  * size's), then merge, drop painted look-alikes, name the kinds and learn the teams. A profile
  * with one size and nothing painted like it is detected as it is.
  */
-export function detectPieceKinds(input: PieceKindInput, detectOne: (profile: BoardProfile) => DetectionResult, o: PieceKindOptions = PIECE_KIND_DEFAULTS): DetectionResult {
+export function detectPieceKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKindOptions = PIECE_KIND_DEFAULTS): DetectionResult {
   const { profile, calibration } = input;
   const groups = sizeGroups(profile, o);
   const painted = groups.map((g) => lookAlikes(profile, g.radiusMm, o.lookAlikes));
@@ -112,9 +124,10 @@ export function detectPieceKinds(input: PieceKindInput, detectOne: (profile: Boa
   const rejected: DetectionResult['rejected'] = [];
   let handOverBoard = false;
   const found: { disc: DetectedDisc; group: number }[] = [];
+  const sureMm: { xMm: number; yMm: number }[] = [];
   groups.forEach((g, gi) => {
     const others = profile.pieces.filter((p) => !g.pieces.includes(p));
-    const result = detectOne({ ...profile, pieces: [...g.pieces, ...others] });
+    const result = detectOne({ ...profile, pieces: [...g.pieces, ...others] }, gi > 0 ? [...sureMm] : undefined);
     handOverBoard ||= result.handOverBoard;
     rejected.push(...result.rejected);
     for (const d of result.discs) {
@@ -122,7 +135,10 @@ export function detectPieceKinds(input: PieceKindInput, detectOne: (profile: Boa
       const unpainted = d.rimCoverage - paintedShare(edges, d.xMm, d.yMm, d.radiusMm, o.paintToleranceMm);
       if (paint) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: paint.hole ? `in "${paint.id}": off the board` : `the painted "${paint.id}", not a piece` });
       else if (unpainted < o.minUnpaintedCoverage) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: `outline mostly the board's paint (${(unpainted * 100).toFixed(0)}% found elsewhere)` });
-      else found.push({ disc: { ...d, kind: g.pieces[0]!.kind }, group: gi });
+      else {
+        found.push({ disc: { ...d, kind: g.pieces[0]!.kind }, group: gi });
+        if (d.rimCoverage >= o.sureOtherSizeCoverage) sureMm.push({ xMm: d.xMm, yMm: d.yMm });
+      }
     }
   });
   // Two sizes claiming one place: the better fit is the piece.

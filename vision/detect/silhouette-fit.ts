@@ -60,8 +60,11 @@ interface OutlinePoint extends RayAngle {
   y: number;
 }
 
-function outlinePoint(ray: RayAngle, top: boolean, at: { x: number; y: number }): OutlinePoint {
-  return { angle: ray.angle, cos: ray.cos, sin: ray.sin, quarter: ray.quarter, top, x: at.x, y: at.y };
+/** The outline point of a ray on a plane (projected straight into it: no point made per call). */
+function outlinePoint(ray: RayAngle, top: boolean, h: readonly number[], lens: LensModel, xMm: number, yMm: number): OutlinePoint {
+  const p: OutlinePoint = { angle: ray.angle, cos: ray.cos, sin: ray.sin, quarter: ray.quarter, top, x: 0, y: 0 };
+  projectInto(h, lens, xMm, yMm, p);
+  return p;
 }
 
 const rayTables = new Map<number, RayAngle[]>();
@@ -102,8 +105,11 @@ function project(h: readonly number[], lens: LensModel, x: number, y: number): {
 }
 
 /** Convex hull (monotone chain) of points sorted by x then y, counter-clockwise in image coordinates. */
+function cross(o: OutlinePoint, a: OutlinePoint, b: OutlinePoint): number {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
 function hullOfSorted(pts: readonly OutlinePoint[]): OutlinePoint[] {
-  const cross = (o: OutlinePoint, a: OutlinePoint, b: OutlinePoint) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   const lower: OutlinePoint[] = [];
   for (const p of pts) {
     while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
@@ -181,10 +187,8 @@ function outline(input: SilhouetteFitInput, cx: number, cy: number, r: number, n
   for (const ray of rayAngles(n)) {
     const bx = cx + r * ray.cos;
     const by = cy + r * ray.sin;
-    const t = project(input.topToImage, input.lens, bx, by);
-    const b = project(input.boardToImage, input.lens, bx, by);
-    top.push(outlinePoint(ray, true, t));
-    foot.push(outlinePoint(ray, false, b));
+    top.push(outlinePoint(ray, true, input.topToImage, input.lens, bx, by));
+    foot.push(outlinePoint(ray, false, input.boardToImage, input.lens, bx, by));
   }
   return outlineHull(top, foot);
 }
@@ -192,10 +196,7 @@ function outline(input: SilhouetteFitInput, cx: number, cy: number, r: number, n
 /** The top face's rim at its height, in angle order. */
 function topRim(input: SilhouetteFitInput, cx: number, cy: number, r: number, n: number): OutlinePoint[] {
   const pts: OutlinePoint[] = [];
-  for (const ray of rayAngles(n)) {
-    const t = project(input.topToImage, input.lens, cx + r * ray.cos, cy + r * ray.sin);
-    pts.push(outlinePoint(ray, true, t));
-  }
+  for (const ray of rayAngles(n)) pts.push(outlinePoint(ray, true, input.topToImage, input.lens, cx + r * ray.cos, cy + r * ray.sin));
   return pts;
 }
 
@@ -215,6 +216,20 @@ interface Observation {
 }
 
 const scratchPoint = { x: 0, y: 0 };
+
+// Observations reused from pass to pass and fit to fit (a fit makes ~100 per pass, and a
+// frame's detection thousands of passes: fresh objects cost more in garbage collection than
+// the fit's arithmetic). A pass takes them from the start again; no fit keeps one.
+const observationPool: Observation[] = [];
+
+function pooledObservation(k: number): Observation {
+  let ob = observationPool[k];
+  if (!ob) {
+    ob = { cos: 0, sin: 0, quarter: 0, top: false, plane: [], nx: 0, ny: 0, qx: 0, qy: 0, response: 0 };
+    observationPool[k] = ob;
+  }
+  return ob;
+}
 
 /**
  * Math.hypot of two numbers, V8's own arithmetic (the larger one factored out, the squares
@@ -384,18 +399,18 @@ function fitWithSigns(
       const pol = p.top ? polarity.top : polarity.wall;
       const hit = searchStepEdge(input.gray, p.x, p.y, nx, ny, Math.max(1, rangeMm * pxPerMm), pol === 0 ? 0 : (-pol as -1 | 1), halfBaselinePx);
       if (!hit || Math.abs(hit.response) < o.minRimResponse) continue;
-      obs.push({
-        cos,
-        sin,
-        quarter: p.quarter,
-        top: p.top,
-        plane: p.top ? input.topToImage : input.boardToImage,
-        nx,
-        ny,
-        qx: p.x + nx * hit.offsetPx,
-        qy: p.y + ny * hit.offsetPx,
-        response: hit.response,
-      });
+      const ob = pooledObservation(obs.length);
+      ob.cos = cos;
+      ob.sin = sin;
+      ob.quarter = p.quarter;
+      ob.top = p.top;
+      ob.plane = p.top ? input.topToImage : input.boardToImage;
+      ob.nx = nx;
+      ob.ny = ny;
+      ob.qx = p.x + nx * hit.offsetPx;
+      ob.qy = p.y + ny * hit.offsetPx;
+      ob.response = hit.response;
+      obs.push(ob);
     }
     if (obs.length < 8) return null;
     for (const kind of ['top', 'wall'] as const) {

@@ -99,6 +99,70 @@ export function dilate(src: SparseMask, times: number, out: SparseMask, scratch:
   }
 }
 
+// Scratch for growSquare, kept between calls (it runs on every frame with a hand in view).
+let growRows = new Uint8Array(0);
+let growCounts = new Int32Array(0);
+
+/**
+ * out = src grown by `times` pixels: the same set as dilate(src, times) (a 3x3 dilation
+ * repeated is a square of side 2 * times + 1), made in two passes over the region's box, rows
+ * then columns, with running counts: a hand grown by ~10 pixels cost ~20 % of the frame loop
+ * dilated step by step. The indices come column by column (dilate's order differs).
+ */
+export function growSquare(src: SparseMask, times: number, out: SparseMask): void {
+  out.clear();
+  if (src.n === 0) return;
+  const W = src.widthPx;
+  const H = src.heightPx;
+  let minX = W;
+  let minY = H;
+  let maxX = -1;
+  let maxY = -1;
+  for (let k = 0; k < src.n; k++) {
+    const i = src.idx[k]!;
+    const x = i % W;
+    const y = (i - x) / W;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const x0 = Math.max(0, minX - times);
+  const x1 = Math.min(W - 1, maxX + times);
+  const y0 = Math.max(0, minY - times);
+  const y1 = Math.min(H - 1, maxY + times);
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  if (growRows.length < bw * bh) growRows = new Uint8Array(2 * bw * bh);
+  if (growCounts.length < Math.max(bw, bh) + 1) growCounts = new Int32Array(2 * (Math.max(bw, bh) + 1));
+  const rows = growRows;
+  const counts = growCounts;
+  rows.fill(0, 0, bw * bh);
+  // Rows: a pixel is set where its row of src has a pixel within `times` of it.
+  for (let y = minY; y <= maxY; y++) {
+    counts[0] = 0;
+    for (let x = x0; x <= x1; x++) counts[x - x0 + 1] = counts[x - x0]! + src.mask[y * W + x]!;
+    if (counts[bw] === 0) continue;
+    const row = (y - y0) * bw;
+    for (let x = x0; x <= x1; x++) {
+      const lo = Math.max(x0, x - times) - x0;
+      const hi = Math.min(x1, x + times) - x0 + 1;
+      if (counts[hi]! - counts[lo]! > 0) rows[row + x - x0] = 1;
+    }
+  }
+  // Columns of that, the same way.
+  for (let x = 0; x < bw; x++) {
+    counts[0] = 0;
+    for (let y = 0; y < bh; y++) counts[y + 1] = counts[y]! + rows[y * bw + x]!;
+    if (counts[bh] === 0) continue;
+    for (let y = 0; y < bh; y++) {
+      const lo = Math.max(0, y - times);
+      const hi = Math.min(bh - 1, y + times) + 1;
+      if (counts[hi]! - counts[lo]! > 0) out.add((y0 + y) * W + x0 + x);
+    }
+  }
+}
+
 /** Labels 8-connected regions of sparse masks; reuses its buffers from call to call. */
 export class BlobFinder {
   /** Label of each pixel of the last mask (0: not set), valid until the next call. */

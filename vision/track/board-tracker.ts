@@ -23,7 +23,7 @@ import { distortPx } from '../geometry/lens.ts';
 import { toGray } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import type { PixelRect, VideoFrame } from '../video/types.ts';
-import { BlobFinder, diffMask, dilate, fractionOn, SparseMask } from './blobs.ts';
+import { BlobFinder, diffMask, fractionOn, growSquare, SparseMask } from './blobs.ts';
 import { BoardView } from './board-view.ts';
 import { TRACK_DEFAULTS, type TrackOptions } from './defaults.ts';
 import { downscaleLuma, lowResSize, type LowResSize } from './luma.ts';
@@ -232,13 +232,13 @@ export class BoardTracker {
         }
         // Grown by a margin: the hand's moving edge and its shadow stay inside it.
         const margin = Math.max(1, Math.round(this.o.handMarginMm * view.lowPxPerMm));
-        dilate(this.handRaw, margin, this.handNow, this.scratch);
+        growSquare(this.handRaw, margin, this.handNow);
         hand = this.handNow;
         // Fingers the colour of the board can reach past what is seen of the hand: discs within
         // a reach beyond its tip (the point furthest from where the arm comes in) are the hand's
         // to move (this zone does not hide motion: a disc flicked out of it is tracked).
         for (const b of handBlobs) if (b.touchesBorder) this.addFingers(b.label, W, H, view.lowPxPerMm);
-        dilate(this.handRaw, margin, this.zoneNow, this.scratch);
+        growSquare(this.handRaw, margin, this.zoneNow);
         zone = this.zoneNow;
       }
     }
