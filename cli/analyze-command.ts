@@ -165,6 +165,7 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
     radiusMm: d.radiusMm,
     uncertaintyMm: d.uncertaintyMm,
     kind: d.kind,
+    ...(d.mayRestOnHidden ? { mayRestOnHidden: true } : {}),
   }));
   const state: BoardState = { discs };
   const match = freshMatch(setup, teams);

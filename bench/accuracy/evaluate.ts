@@ -35,6 +35,8 @@ export interface MeasuredDisc {
   team: string | null;
   /** The piece's kind, when the vision tells kinds apart (carrom's queen and striker). */
   kind?: PieceKind;
+  /** Seen over a PitRush pit, where it may lie on a disc the camera cannot see. */
+  mayRestOnHidden?: boolean;
 }
 
 export interface SceneEvaluation {
@@ -176,6 +178,7 @@ export function evaluateScene(
         radiusMm: m.kind ? pieceRadiusMm(profile, m.kind) : radius,
         uncertaintyMm: m.uncertaintyMm,
         ...(m.kind ? { kind: m.kind } : {}),
+        ...(m.mayRestOnHidden ? { mayRestOnHidden: true } : {}),
       };
     }),
   };

@@ -12,9 +12,11 @@
 import { parseArgs } from 'node:util';
 import { GAMES } from '../../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { loadImageFile } from '../../vision/image/load-image-node.ts';
 import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../../vision/pipeline/analyze-frame.ts';
+import { rgbOf, type Rgb } from '../../vision/detect/teams.ts';
 import { ensureCorpus } from './corpus.ts';
 import { evaluateScene, summarise, type SceneEvaluation, type Summary } from './evaluate.ts';
 import { formatKinds, tallyKinds, type KindTally } from './piece-kinds.ts';
@@ -50,6 +52,18 @@ function pct(xs: number[], q: number): number {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 }
 
+/**
+ * A board with neutral pieces (PitRush's Contest mode) is refereed in a match whose players gave
+ * their colours (the CLI's --teams): a piece of neither colour is neutral, which nothing else
+ * tells. Other boards are analysed as a bare image, colours learnt.
+ */
+function matchColours(profile: BoardProfile, discs: readonly { team: string; kind?: string; color: string }[]): { teamColors: Rgb[] } | Record<string, never> {
+  if (!profile.pieces.some((p) => p.kind === 'neutral')) return {};
+  const teams = [...new Set(discs.filter((d) => d.kind !== 'neutral').map((d) => d.team))].sort();
+  const teamColors = teams.map((t) => rgbOf(discs.find((d) => d.team === t)!.color)).filter((c): c is Rgb => c !== null);
+  return teamColors.length >= 2 ? { teamColors } : {};
+}
+
 const profileIds = args.profiles === 'all' ? Object.keys(BOARD_PROFILES) : args.profiles!.split(',');
 for (const id of profileIds) {
   const profile = BOARD_PROFILES[id];
@@ -75,7 +89,7 @@ for (const id of profileIds) {
   for (const [i, item] of items.entries()) {
     const frame = await loadImageFile(item.pngPath);
     const t0 = performance.now();
-    const analysis = analyzeFrame(cv, frame, profile);
+    const analysis = analyzeFrame(cv, frame, profile, matchColours(profile, item.truth.discs));
     ms.push(performance.now() - t0);
     if (analysis.detection) detectMs.push(analysis.timings.detectMs);
     const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;

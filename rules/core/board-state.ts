@@ -20,6 +20,11 @@ export interface DiscState {
   uncertaintyMm?: number;
   /** Id of the disc this one lies on top of (PitRush, sjoelbak stacks). */
   onTopOfId?: string;
+  /**
+   * Seen lying in a pit, where it may instead rest on a disc under it that the camera cannot
+   * see (a camera above cannot tell the two heights apart): which it is, is a person's call.
+   */
+  mayRestOnHidden?: boolean;
 }
 
 export interface BoardState {

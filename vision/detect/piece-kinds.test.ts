@@ -8,6 +8,7 @@ import type { Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
 const carrom = BOARD_PROFILES['carrom-standard-74cm']!;
+const pitrush = BOARD_PROFILES['pitrush-standard']!;
 const cal = {
   found: true,
   boardToImage: [1, 0, 500, 0, -1, 500, 0, 0, 1],
@@ -60,5 +61,46 @@ describe('piece kinds', () => {
     expect(calls.map((c) => c.radiusMm)).toEqual([15.9, 20.65]);
     expect(calls[0]!.sureMm).toBeUndefined();
     expect(calls[1]!.sureMm).toEqual([{ xMm: 100, yMm: 0 }, { xMm: 0, yMm: 100 }]);
+  });
+
+  it('fits the striker where a sure man lies inside something larger than a man (a ring on a striker)', () => {
+    const white: Rgb = [235, 230, 220];
+    // A striker-sized body (radius 20 mm, darker than the board) round the man at (0, 100): image (500, 400) at 1 px/mm.
+    const img = { ...frame, data: new Uint8ClampedArray(frame.data) };
+    for (let y = 375; y <= 425; y++) {
+      for (let x = 475; x <= 525; x++) {
+        if (Math.hypot(x - 500, y - 400) > 20) continue;
+        const j = (y * 1000 + x) * 4;
+        img.data[j] = img.data[j + 1] = img.data[j + 2] = 90;
+      }
+    }
+    let sureForStriker: readonly { xMm: number; yMm: number }[] | undefined;
+    const detectOne = (p: BoardProfile, sureMm?: readonly { xMm: number; yMm: number }[]): DetectionResult => {
+      if (p.pieces[0]!.kind === 'striker') sureForStriker = sureMm;
+      const discs = p.pieces[0]!.kind === 'man' ? [disc(100, 0, 15.9, white, 0.9), disc(0, 100, 15.9, white, 0.9)] : [];
+      return { discs, rejected: [], teamColors: {}, handOverBoard: false };
+    };
+    detectPieceKinds({ frame: img, profile: carrom, calibration: cal }, detectOne, { ...PIECE_KIND_DEFAULTS, minUnpaintedCoverage: 0 });
+    expect(sureForStriker).toEqual([{ xMm: 100, yMm: 0 }]);
+  });
+
+  it('names a PitRush disc matching neither team colour neutral, but only when the colours are given', () => {
+    const red: Rgb = [168, 35, 42];
+    const orange: Rgb = [216, 105, 42];
+    // Seen under brighter light than the given colours, a whole team together; one grey disc.
+    const seen = [disc(0, 200, 15, [180, 45, 50]), disc(40, 200, 15, [185, 48, 52]), disc(80, 200, 15, [230, 120, 55]), disc(120, 200, 15, [236, 126, 60]), disc(160, 200, 15, [150, 156, 152])];
+    // One size: the detection as it comes, teams already given by the nearest team colour.
+    const detectOne = (): DetectionResult => ({ discs: seen.map((d, i) => ({ ...d, kind: 'disc', team: i < 2 ? 'A' : 'B' })), rejected: [], teamColors: {}, handOverBoard: false });
+    const given = detectPieceKinds({ frame, profile: pitrush, calibration: cal, teamColors: [red, orange] }, detectOne);
+    expect(given.discs.map((d) => d.kind)).toEqual(['disc', 'disc', 'disc', 'disc', 'neutral']);
+    expect(given.discs.map((d) => d.team)).toEqual(['A', 'A', 'B', 'B', null]);
+    const learnt = detectPieceKinds({ frame, profile: pitrush, calibration: cal }, detectOne);
+    expect(learnt.discs.every((d) => d.kind === 'disc')).toBe(true);
+  });
+
+  it('marks a disc whose centre is over a PitRush pit as perhaps lying on a hidden disc, and no other', () => {
+    const detectOne = (): DetectionResult => ({ discs: [disc(1, -141, 15, [180, 45, 50]), disc(0, -140 - 19, 15, [180, 45, 50]), disc(200, 200, 15, [180, 45, 50])].map((d) => ({ ...d, kind: 'disc' })), rejected: [], teamColors: {}, handOverBoard: false });
+    const r = detectPieceKinds({ frame, profile: pitrush, calibration: cal }, detectOne);
+    expect(r.discs.map((d) => d.mayRestOnHidden === true)).toEqual([true, false, false]);
   });
 });

@@ -9,9 +9,11 @@ import type { PieceKind } from '../../rules/core/board-state.ts';
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import type { Frame } from '../image/frame.ts';
+import { surroundStats } from './colour-contrast.ts';
 import { paintEdges, paintedShare } from './paint-explained.ts';
 import { lookAlikes, LOOKALIKE_DEFAULTS, paintedLookAlike, type LookAlikeOptions } from './painted-lookalikes.ts';
-import { assignTeams, type Rgb } from './teams.ts';
+import { markPitDiscs } from './pit-stacks.ts';
+import { assignTeams, farFromEveryTeam, type Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
 /** Pieces that belong to no team. */
@@ -27,6 +29,21 @@ export const PIECE_KIND_DEFAULTS = {
   queenHueToleranceDeg: 25,
   queenMinChroma: 60,
   queenChromaMargin: 30,
+  /**
+   * With the teams' colours given, a piece of a size that has neutral pieces is neutral when
+   * its colour (teams.ts features) is farther than this from every team colour, and than this
+   * many times the typical distance of that team's discs from its colour (see farFromEveryTeam;
+   * in 50 benchmark scenes a white team's discs in bright light came nearest to this, below it).
+   */
+  neutralMinColourDistance: 40,
+  neutralSpreadFactor: 2.5,
+  /**
+   * An empty PitRush pit's floor (pit-stacks.ts): its colour's channel shares within this of the
+   * board's round the pit (floors were within 0.007, discs of the board's tone 0.012 or more
+   * away), darker, with its rim found less than this far round (the floors: 0.59 at most).
+   */
+  pitFloorMaxHueDistance: 0.008,
+  pitFloorMaxRimCoverage: 0.6,
   /** Two detections of different sizes nearer than this share of the smaller radius are one piece. */
   overlapFraction: 0.6,
   /**
@@ -35,6 +52,12 @@ export const PIECE_KIND_DEFAULTS = {
    * below, and fitting every man twice doubled the detection time).
    */
   sureOtherSizeCoverage: 0.6,
+  /**
+   * ... and, when the next size is larger, the board must show just outside it, out to that
+   * size's radius (median colour within this RGB distance of the board's beyond): a ring
+   * painted on a striker, or a low-resolution fit, can pass for a man inside the striker.
+   */
+  sureOutsideMaxColourDistance: 30,
   /**
    * A piece's outline must be found over at least this share of it away from the board's
    * paint (outline within the tolerance of a painted edge counts as paint).
@@ -84,6 +107,19 @@ function median(xs: number[]): number {
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 }
 
+/**
+ * Neutral pieces (PitRush): with the teams' colours given, a piece of a size that has neutral
+ * pieces and a colour that matches no team's is neutral. Without the colours nothing tells a
+ * neutral from a team's piece, so the pieces keep what they are.
+ */
+function nameNeutrals(result: DetectionResult, group: SizeGroup, teamColors: readonly Rgb[] | undefined, o: PieceKindOptions): DetectionResult {
+  if (!teamColors?.length || !group.pieces.some((p) => p.kind === 'neutral')) return result;
+  const inTeams = result.discs.filter((d) => !NO_TEAM.has(d.kind));
+  const far = new Set(farFromEveryTeam(inTeams.map((d) => d.rgb), teamColors, o.neutralMinColourDistance, o.neutralSpreadFactor).map((i) => inTeams[i]!));
+  if (far.size === 0) return result;
+  return { ...result, discs: result.discs.map((d) => (far.has(d) ? { ...d, kind: 'neutral', team: null } : d)) };
+}
+
 /** Indices of the discs that are the queen (at most `count`): the reddest, clearly more colourful than the rest. */
 function queenIndices(discs: readonly DetectedDisc[], count: number, o: PieceKindOptions): number[] {
   const reds = discs
@@ -105,6 +141,21 @@ export interface PieceKindInput {
 }
 
 /**
+ * Whether the board shows round a piece out to a larger size's radius: the median colour of a
+ * ring between the two radii is the board's just beyond (surroundStats samples at 1.6 and 1.9
+ * times the radius it is given: here 0.91-1.09 times the middle of the two radii, and from a
+ * quarter of the piece's radius beyond the larger one).
+ */
+function boardJustOutside(input: PieceKindInput, d: DetectedDisc, largerRadiusMm: number, o: PieceKindOptions): boolean {
+  const { frame, calibration: cal } = input;
+  const between = surroundStats(frame, cal.boardToImage, cal.lens, d.xMm, d.yMm, (d.radiusMm + largerRadiusMm) / 2 / 1.75);
+  const beyond = surroundStats(frame, cal.boardToImage, cal.lens, d.xMm, d.yMm, (largerRadiusMm + 0.25 * d.radiusMm) / 1.6);
+  if (!between || !beyond) return false;
+  const [a, b] = [between.colour, beyond.colour];
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) <= o.sureOutsideMaxColourDistance;
+}
+
+/**
  * Finds the pieces of the profile's first size; `sureMm`: places where a piece of another size
  * was surely found, not to be fitted again.
  */
@@ -116,18 +167,23 @@ export type DetectOneSize = (profile: BoardProfile, sureMm?: readonly { xMm: num
  * with one size and nothing painted like it is detected as it is.
  */
 export function detectPieceKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKindOptions = PIECE_KIND_DEFAULTS): DetectionResult {
+  return markPitDiscs(detectKinds(input, detectOne, o), input, o);
+}
+
+function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKindOptions): DetectionResult {
   const { profile, calibration } = input;
   const groups = sizeGroups(profile, o);
   const painted = groups.map((g) => lookAlikes(profile, g.radiusMm, o.lookAlikes));
-  if (groups.length === 1 && painted[0]!.length === 0) return detectOne(profile);
+  if (groups.length === 1 && painted[0]!.length === 0) return nameNeutrals(detectOne(profile), groups[0]!, input.teamColors, o);
   const edges = paintEdges(profile);
   const rejected: DetectionResult['rejected'] = [];
   let handOverBoard = false;
   const found: { disc: DetectedDisc; group: number }[] = [];
-  const sureMm: { xMm: number; yMm: number }[] = [];
+  const sure: DetectedDisc[] = [];
   groups.forEach((g, gi) => {
     const others = profile.pieces.filter((p) => !g.pieces.includes(p));
-    const result = detectOne({ ...profile, pieces: [...g.pieces, ...others] }, gi > 0 ? [...sureMm] : undefined);
+    const sureMm = sure.filter((d) => d.radiusMm >= g.radiusMm || boardJustOutside(input, d, g.radiusMm, o)).map((d) => ({ xMm: d.xMm, yMm: d.yMm }));
+    const result = detectOne({ ...profile, pieces: [...g.pieces, ...others] }, gi > 0 ? sureMm : undefined);
     handOverBoard ||= result.handOverBoard;
     rejected.push(...result.rejected);
     for (const d of result.discs) {
@@ -137,7 +193,7 @@ export function detectPieceKinds(input: PieceKindInput, detectOne: DetectOneSize
       else if (unpainted < o.minUnpaintedCoverage) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: `outline mostly the board's paint (${(unpainted * 100).toFixed(0)}% found elsewhere)` });
       else {
         found.push({ disc: { ...d, kind: g.pieces[0]!.kind }, group: gi });
-        if (d.rimCoverage >= o.sureOtherSizeCoverage) sureMm.push({ xMm: d.xMm, yMm: d.yMm });
+        if (d.rimCoverage >= o.sureOtherSizeCoverage) sure.push(d);
       }
     }
   });
@@ -156,6 +212,11 @@ export function detectPieceKinds(input: PieceKindInput, detectOne: DetectOneSize
     if (!queen) return;
     const members = kept.filter((k) => k.group === gi);
     for (const i of queenIndices(members.map((m) => m.disc), queen.count, o)) members[i]!.disc.kind = 'queen';
+  });
+  groups.forEach((g, gi) => {
+    if (!input.teamColors?.length || !g.pieces.some((p) => p.kind === 'neutral')) return;
+    const members = kept.filter((k) => k.group === gi && !NO_TEAM.has(k.disc.kind));
+    for (const i of farFromEveryTeam(members.map((m) => m.disc.rgb), input.teamColors, o.neutralMinColourDistance, o.neutralSpreadFactor)) members[i]!.disc.kind = 'neutral';
   });
   const discs = kept.map((k) => k.disc);
   const teamed = discs.filter((d) => !NO_TEAM.has(d.kind));

@@ -25,6 +25,44 @@ function dist2(a: readonly number[], b: readonly number[]): number {
   return (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2;
 }
 
+/**
+ * Discs of a colour no team plays (PitRush's neutral discs), given the teams' colours: a disc
+ * is one when its colour is farther from every team's colour than `minDistance` and than
+ * `spreadFactor` times how far that team's discs typically are from it (the lower median).
+ * Measured twice: from the given colours, then from the colours the team's discs have in this
+ * image (the median of those the first pass kept), since light moves a whole team off its given
+ * colour together (a grey disc in bright light comes near a given white, not near the white
+ * discs seen beside it).
+ */
+export function farFromEveryTeam(colors: readonly Rgb[], given: readonly Rgb[], minDistance: number, spreadFactor: number): number[] {
+  if (given.length === 0) return [];
+  const pts = colors.map(features);
+  const far = (centres: readonly number[][]): boolean[] => {
+    const dists = pts.map((p) => centres.map((c) => Math.sqrt(dist2(p, c))));
+    const nearest = dists.map((d) => d.indexOf(Math.min(...d)));
+    const typical = centres.map((_, k) => lowerMedian(dists.filter((_, i) => nearest[i] === k).map((d) => d[k]!)));
+    return dists.map((d, i) => d[nearest[i]!]! > Math.max(minDistance, spreadFactor * typical[nearest[i]!]!));
+  };
+  const givenCentres = given.map(features);
+  const first = far(givenCentres);
+  const seen = givenCentres.map((c, k) => {
+    const own = pts.filter((p, i) => !first[i] && nearestOf(p, givenCentres) === k);
+    return own.length ? [0, 1, 2].map((j) => lowerMedian(own.map((p) => p[j]!))) : c;
+  });
+  return far(seen).flatMap((f, i) => (f ? [i] : []));
+}
+
+function nearestOf(p: readonly number[], centres: readonly number[][]): number {
+  let best = 0;
+  for (let k = 1; k < centres.length; k++) if (dist2(p, centres[k]!) < dist2(p, centres[best]!)) best = k;
+  return best;
+}
+
+function lowerMedian(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)]! : 0;
+}
+
 export interface TeamAssignment {
   labels: string[];
   colors: Record<string, string>;

@@ -24,6 +24,8 @@ export interface DetectedDisc {
   rimRmsMm: number;
   /** Share of the rim that found its edge. */
   rimCoverage: number;
+  /** Over a pit, where it may lie on a disc the camera cannot see (see pit-stacks.ts). */
+  mayRestOnHidden?: boolean;
 }
 
 export interface DetectionResult {

@@ -33,6 +33,7 @@ interface Spec {
   kind?: 'neutral';
   onTopOfId?: string;
   uncertaintyMm?: number;
+  mayRestOnHidden?: boolean;
 }
 interface Case {
   description: string;
@@ -50,6 +51,7 @@ function discOf(s: Spec): DiscState {
     ...(s.kind ? { kind: s.kind } : {}),
     ...(s.onTopOfId ? { onTopOfId: s.onTopOfId } : {}),
     ...(s.uncertaintyMm ? { uncertaintyMm: s.uncertaintyMm } : {}),
+    ...(s.mayRestOnHidden ? { mayRestOnHidden: true } : {}),
   };
 }
 
@@ -82,6 +84,8 @@ const cases: Case[] = [
   { description: 'centre 0.3 mm past the edge, uncertainty 0.5: too close, off as measured', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF + 0.3, uncertaintyMm: 0.5 }] }, expected: { id: 'a', zone: 'off', points: 0, call: 'too-close', pointsIfClear: 0, pointsIfTouching: 0 } },
   { description: 'the same, a person rules it on the board', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF + 0.3, uncertaintyMm: 0.5 }], decisions: [{ discId: 'a', call: 'touching' }] }, expected: { id: 'a', zone: 'board', points: 0, call: 'touching' } },
   { description: 'centre 0.3 mm inside the edge, uncertainty 0.5: too close, on the board as measured', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF - 0.3, uncertaintyMm: 0.5 }] }, expected: { id: 'a', zone: 'board', points: 0, call: 'too-close', pointsIfClear: 0, pointsIfTouching: 0 } },
+  { description: 'seen in a pit where it may lie on a hidden disc: too close, the same points either way', input: { discs: [{ id: 'a', team: 'A', at: 'pit-2-2', uncertaintyMm: 0.3, mayRestOnHidden: true }] }, expected: { id: 'a', zone: 'in pit-2-2', points: 2, call: 'too-close', pointsIfClear: 2, pointsIfTouching: 2, teamPoints: { A: 2, B: 0 } } },
+  { description: 'so marked but its centre 2 mm past the pit\'s rim: hanging over it, measured as usual', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: PIT_R + 2, uncertaintyMm: 0.3, mayRestOnHidden: true }] }, expected: { id: 'a', zone: 'hanging pit-1-1', points: 0, call: 'clear', line: 'pit-1-1' } },
 ];
 
 describe('PitRush disc calls: boundary table (tolerance: exact, ±0.01 mm and ±uncertainty)', () => {

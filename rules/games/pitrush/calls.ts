@@ -51,6 +51,8 @@ interface Measured {
   /** The boundary the call is about: the nearest one, which a millimetre or two could flip. */
   deciding: Boundary;
   measuredCall: Call;
+  /** Seen in a pit, perhaps resting on a disc hidden under it (DiscState.mayRestOnHidden). */
+  hiddenBelow: boolean;
 }
 
 function measureDisc(disc: DiscState, field: PitField, fallbackRadiusMm: number): Measured {
@@ -63,7 +65,11 @@ function measureDisc(disc: DiscState, field: PitField, fallbackRadiusMm: number)
   const candidates = [...(centre ? [centre] : []), ...covers, ...(edge ? [edge] : [])];
   const deciding = candidates.reduce((a, b) => (Math.abs(b.clearanceMm) < Math.abs(a.clearanceMm) ? b : a));
   const uncertaintyMm = disc.uncertaintyMm ?? 0;
-  return { disc, uncertaintyMm, nearest, centre, covers, edge, deciding, measuredCall: callFromClearance(deciding.clearanceMm, uncertaintyMm) };
+  // In the pit or on a disc hidden in it: the same points for this disc, but the disc under it
+  // (and whether this one lies "in" or "on") only a person lifting it can tell.
+  const hiddenBelow = disc.mayRestOnHidden === true && centre !== null && centre.clearanceMm <= GEOMETRY_EPSILON_MM;
+  const measuredCall = hiddenBelow ? 'too-close' : callFromClearance(deciding.clearanceMm, uncertaintyMm);
+  return { disc, uncertaintyMm, nearest, centre, covers, edge, deciding, measuredCall, hiddenBelow };
 }
 
 /** Off the board: its centre is past the board's edge (or a person ruled so). */
@@ -244,7 +250,14 @@ export function scorePitRushBoard(
       line: p.deciding.pitId,
       inPlay: p.placement.kind !== 'off',
     };
-    if (p.measuredCall === 'too-close' && !p.decided) {
+    if (p.measuredCall === 'too-close' && !p.decided && p.hiddenBelow) {
+      pendingIds.push(p.disc.id);
+      // Lying in the pit or on a disc in it, this disc scores the same.
+      call.pointsIfClear = call.points;
+      call.pointsIfTouching = call.points;
+      const pitId = p.centre?.pitId ?? p.deciding.pitId;
+      notes.push(`${p.disc.id} (${p.disc.team}) in ${pitId}, or lying on a disc hidden in it that the camera cannot see: a person must look (a disc under it is not counted)`);
+    } else if (p.measuredCall === 'too-close' && !p.decided) {
       pendingIds.push(p.disc.id);
       const others = decisions.filter((d) => d.discId !== p.disc.id);
       call.pointsIfClear = scorePlaced(state, field, radius, options, teams, [...others, { discId: p.disc.id, call: 'clear' }]).discPoints.get(p.disc.id) ?? 0;

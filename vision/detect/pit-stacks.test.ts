@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateScene } from '../../bench/accuracy/evaluate.ts';
+import { tallyKinds } from '../../bench/accuracy/piece-kinds.ts';
+import { randomScene } from '../../fixtures/render/random-scene.ts';
+import { renderScene } from '../../fixtures/render/scene.ts';
+import { GAMES } from '../../rules/games/registry.ts';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import type { Frame } from '../image/frame.ts';
+import { loadOpenCv } from '../opencv/load-opencv.ts';
+import { analyzeFrame } from '../pipeline/analyze-frame.ts';
+import { rgbOf, type Rgb } from './teams.ts';
+
+const profile = BOARD_PROFILES['pitrush-standard']!;
+
+describe('PitRush pieces in a rendered scene', () => {
+  // Seed 1 (1920 x 1080, the benchmark's size): red and orange teams, two grey neutral discs, and
+  // an orange disc lying on a red one in pit-5-4 (the red one hidden under it).
+  it('names the neutral discs from the teams\' colours, and leaves a disc over a pit that may lie on a hidden one to a person', async () => {
+    const { cv } = await loadOpenCv();
+    const r = renderScene(randomScene(profile, 1), profile);
+    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
+    const neutral = r.truth.discs.filter((d) => d.kind === 'neutral');
+    const stacked = r.truth.discs.find((d) => d.onTopOfId !== undefined && d.state === 'hole');
+    expect(neutral.length).toBe(2);
+    expect(stacked).toBeDefined();
+    const teamColors = ['A', 'B'].map((t) => rgbOf(r.truth.discs.find((d) => d.team === t)!.color)).filter((c): c is Rgb => c !== null);
+    const analysis = analyzeFrame(cv, frame, profile, { teamColors });
+    const discs = analysis.detection!.discs;
+
+    const kinds = tallyKinds(profile, r.truth.discs, discs);
+    expect(kinds['neutral']).toEqual({ matched: 2, named: 2 });
+    expect(kinds['disc']!.named).toBe(kinds['disc']!.matched);
+    expect(discs.filter((d) => d.kind === 'neutral').every((d) => d.team === null)).toBe(true);
+
+    // Only the discs over a pit are marked, and the call on the one on top is left to a person, not called wrong.
+    const marked = discs.filter((d) => d.mayRestOnHidden);
+    expect(marked.length).toBe(1);
+    const ev = evaluateScene(GAMES[profile.game]!, profile, r.truth, discs);
+    expect(ev.wrongCalls).toBe(0);
+    expect(ev.tooClose).toBeGreaterThanOrEqual(1);
+    expect(ev.exactScore).toBe(true);
+  }, 120_000);
+
+  // Seed 42: black and light wood discs on a pale board; two empty pits' shaded floors have rims
+  // a fit finds half round, and were taken for discs.
+  it('does not take the shaded floor of an empty pit for a disc', async () => {
+    const { cv } = await loadOpenCv();
+    const r = renderScene(randomScene(profile, 42), profile);
+    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
+    const teamColors = ['A', 'B'].map((t) => rgbOf(r.truth.discs.find((d) => d.team === t)!.color)).filter((c): c is Rgb => c !== null);
+    const analysis = analyzeFrame(cv, frame, profile, { teamColors });
+    expect(analysis.calibration.found).toBe(true);
+    const ev = evaluateScene(GAMES[profile.game]!, profile, r.truth, analysis.detection!.discs);
+    // Three detections matched no disc: the two floors and one elsewhere (not a pit).
+    expect(ev.falsePositives).toBeLessThanOrEqual(1);
+    expect(analysis.detection!.rejected.filter((x) => x.reason.includes('shaded floor of empty')).length).toBe(2);
+    expect(ev.wrongCalls).toBe(0);
+  }, 120_000);
+});
