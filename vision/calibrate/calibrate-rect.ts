@@ -20,8 +20,9 @@
  *    poor fit is tried again from other lenses; the markings must be found where the fit
  *    puts them (a board with few markings: its faces and raised edges, and its own end seen
  *    better than the other, and its edges across it sharpest where the fit puts them: else
- *    fitted again from where they are, or refused). A long board's markings must be found at
- *    both its ends. A refused or doubtful fit: the next best guesses too.
+ *    fitted again from where they are, or refused; a raised frame's outer edge found along a
+ *    long side, unless most edges are). A long board's markings must be found at both its
+ *    ends. A refused or doubtful fit: the next best guesses too.
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
@@ -36,12 +37,13 @@ import { fieldRotations } from './field-orientation.ts';
 import { holeFloorRatio } from './hole-floors.ts';
 import { fitToEdges, halfImage, scaleState, unscaleState } from './edge-icp.ts';
 import { findBoardQuads, followQuadSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
+import { findBoardPolygons, polygonMappings } from './coarse-polygons.ts';
 import { snapSlantedSides } from './polygon-snap.ts';
 import { roundGuesses, type Circle } from './coarse-round.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { RECT_CALIBRATE_DEFAULTS, type RectCalibrateOptions } from './rect-defaults.ts';
 import { searchEdge } from './edge-search.ts';
-import { boardModel, facesCamera, visibleSamples, type BoardEdgeSample, type BoardModel, type Rect } from './rect-model.ts';
+import { boardModel, facesCamera, segment, visibleSamples, type BoardEdgeSample, type BoardModel, type Rect } from './rect-model.ts';
 import { projectSeen, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import type { CalibrationResult } from './types.ts';
 
@@ -425,6 +427,18 @@ function roundHypotheses(cv: CV, gray: GrayImage, model: BoardModel, profile: Bo
   // A large painted polygon (PitRush's hexagonal field): at each rotation its sides are moved
   // onto the nearest strong straight edges, which corrects the ellipses' rough centre and scale.
   const field = largestField(profile, s.radiusMm);
+  const guessesFromField: Hypothesis[] = [];
+  // Its outline, found whole in the image, is a guess of its own (the frame may be lost
+  // against the table): the corners give the rotation too.
+  if (field) {
+    const polygons = findBoardPolygons(cv, gray, field.length, o);
+    const fromPolygons = polygons.flatMap((p) => polygonMappings(field, p, model.symmetryOrder, { xMm: s.xMm, yMm: s.yMm })).filter((h) => plausible(h, model, gray, o));
+    trace('field-polygons', { count: polygons.length, guesses: fromPolygons.length });
+    for (const h of fromPolygons) {
+      const state = { boardToImage: h, lens };
+      guessesFromField.push({ state, score: sharpScore(gray, state, marks, o.rectScoreRangePx), quad: -1, rect: 0, shift: 0, snapped: false });
+    }
+  }
   const period = 360 / model.symmetryOrder;
   const hyps: Hypothesis[] = [];
   guesses.forEach((g, gi) => {
@@ -457,6 +471,9 @@ function roundHypotheses(cv: CV, gray: GrayImage, model: BoardModel, profile: Bo
     }
   });
   hyps.sort((a, b) => b.score - a.score);
+  // The field's outline after the best guesses from the frame: tried when those do not fit well.
+  guessesFromField.sort((a, b) => b.score - a.score);
+  hyps.splice(o.rectIcpCandidates - 1, 0, ...guessesFromField);
   trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), guess: h.quad, deg: h.shift, snapped: h.snapped })) });
   return hyps;
 }
@@ -751,6 +768,19 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
         }
       }
     }
+    // A raised frame's outer top edge lies a wall's thickness beyond its inner one: a fit that
+    // took one for the other (or the frame's outline for the surface's) finds neither long
+    // side's outer edge. One of them may be faint (in shade), so the better of the two
+    // decides; both are faint on a frame the colour of the table, so a fit finding most of
+    // the board's edges is trusted without them.
+    if (marks.length < 2 && fit.inlierFraction < o.frameOuterTrustInliers) {
+      const outer = frameOuterCoverage(gray, fit, profile, cameraCentreMm(fit.camera), { rangePx: o.frameOuterRangePx, minResponse: o.minEdgeResponse, spacingMm: o.frameOuterSpacingMm });
+      const longSides = (longAxisY ? [outer.e, outer.w] : [outer.n, outer.s]).filter((v): v is number => v !== undefined);
+      trace('frame-outer', { ...outer });
+      if (longSides.length === 2 && Math.max(...longSides) < o.frameOuterMinFound) {
+        return { result: { found: false, reason: 'the outer edges of the board\'s frame are not where the fit puts them' }, quality: -Infinity, suspect: false };
+      }
+    }
     return done;
   };
   const firstAttempt = attempt(first.state);
@@ -804,6 +834,32 @@ export function closeCameraFit(gray: GrayImage, start: FitState, model: BoardMod
     }
   }
   return fit;
+}
+
+/**
+ * Outer top edges of a raised rectangular frame (beyond the surface's sides, at the frame's
+ * height, seen from anywhere above): per side with a frame, the share of its samples with an
+ * edge within `rangePx` of where a fit puts them (seen with the camera at `cameraMm`).
+ */
+export function frameOuterCoverage(gray: GrayImage, fit: FitState, profile: BoardProfile, cameraMm: { xMm: number; yMm: number; zMm: number }, o: { rangePx: number; minResponse: number; spacingMm: number }): Partial<Record<'s' | 'e' | 'n' | 'w', number>> {
+  const s = profile.surface;
+  const f = profile.outline;
+  const out: Partial<Record<'s' | 'e' | 'n' | 'w', number>> = {};
+  if (s.shape !== 'rect' || f.shape !== 'rect' || !f.heightMm) return out;
+  const sides = [
+    { id: 's', x1: f.minXMm, y1: f.minYMm, x2: f.maxXMm, y2: f.minYMm, nx: 0, ny: -1, marginMm: s.minYMm - f.minYMm },
+    { id: 'e', x1: f.maxXMm, y1: f.minYMm, x2: f.maxXMm, y2: f.maxYMm, nx: 1, ny: 0, marginMm: f.maxXMm - s.maxXMm },
+    { id: 'n', x1: f.minXMm, y1: f.maxYMm, x2: f.maxXMm, y2: f.maxYMm, nx: 0, ny: 1, marginMm: f.maxYMm - s.maxYMm },
+    { id: 'w', x1: f.minXMm, y1: f.minYMm, x2: f.minXMm, y2: f.maxYMm, nx: -1, ny: 0, marginMm: s.minXMm - f.minXMm },
+  ] as const;
+  for (const side of sides) {
+    if (side.marginMm <= 1) continue;
+    // Clear of the corners, where the frame's sides meet.
+    const samples = segment(`frame-outer-${side.id}`, side.x1, side.y1, side.x2, side.y2, o.spacingMm, 2 * side.marginMm).map((x) => ({ ...x, nxMm: side.nx, nyMm: side.ny, zMm: f.heightMm }));
+    const seen = visibleSamples(samples, cameraMm);
+    if (seen.length > 0) out[side.id] = edgeOffsets(gray, fit, seen, o.rangePx, o.minResponse).found;
+  }
+  return out;
 }
 
 /** Share of each feature's samples (board-plane features of 8 or more samples) the fit found. */

@@ -126,6 +126,17 @@ export const RECT_CALIBRATE_DEFAULTS = {
    */
   endForEndMinRatio: 1.1,
   /**
+   * ... and, with a raised frame around it, at least this share of the outer top edge of one
+   * of its long sides must be found within this range (px) of where the fit puts it (samples
+   * this far apart): a fit that took a wall's inner top edge for its outer one, or the frame's
+   * outline for the surface, finds neither. A fit finding at least `frameOuterTrustInliers`
+   * of the board's edges is not held to it (a frame the colour of the table shows no outer edge).
+   */
+  frameOuterMinFound: 0.75,
+  frameOuterTrustInliers: 0.8,
+  frameOuterRangePx: 1.5,
+  frameOuterSpacingMm: 10,
+  /**
    * ... and the edges across it (its ends, bars, gates) are scored at every slide along it
    * within this share of its length and every stretch along it within this share, in steps
    * of about this many pixels: a place this many times sharper than the fit's own is fitted

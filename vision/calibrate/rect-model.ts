@@ -74,7 +74,8 @@ function outlineRect(profile: BoardProfile): Rect {
   return { minXMm: s.xMm - s.radiusMm, minYMm: s.yMm - s.radiusMm, maxXMm: s.xMm + s.radiusMm, maxYMm: s.yMm + s.radiusMm };
 }
 
-function segment(id: string, x1: number, y1: number, x2: number, y2: number, spacingMm: number, endMarginMm: number, facing?: { xMm: number; yMm: number }): BoardEdgeSample[] {
+/** Samples along a straight edge every `spacingMm`, its ends `endMarginMm` clear (normal: to the left of a to b). */
+export function segment(id: string, x1: number, y1: number, x2: number, y2: number, spacingMm: number, endMarginMm: number, facing?: { xMm: number; yMm: number }): BoardEdgeSample[] {
   const len = Math.hypot(x2 - x1, y2 - y1);
   if (len <= 2 * endMarginMm) return [];
   const ux = (x2 - x1) / len;

@@ -1,0 +1,125 @@
+/**
+ * Rough first look for a board drawn as a large painted polygon (PitRush's hexagonal field):
+ * large convex polygons with the field's number of corners in a downscaled edge image. Where
+ * the round frame is lost against the table (wood on wood) or cut by an arm, the field's
+ * outline often still stands out; its corners give the mapping up to the board's symmetry.
+ */
+import { homographyFromPairs } from '../geometry/homography.ts';
+import type { GrayImage } from '../image/frame.ts';
+import type { CV } from '../opencv/load-opencv.ts';
+import { withMats } from '../opencv/mat-scope.ts';
+import { isConvex, polygonArea, type Point } from './coarse-quads.ts';
+import { unmirror } from './coarse-round.ts';
+
+export interface PolygonOptions {
+  quadWidthPx: number;
+  quadCannyLow: number;
+  quadCannyHigh: number;
+  /** Least polygon area as a share of the image. */
+  minQuadAreaFraction: number;
+  maxQuadCandidates: number;
+}
+
+/** Box-filter downscale by an integer factor into 8-bit pixels. */
+function downscale(gray: GrayImage, factor: number): { data: Uint8Array; widthPx: number; heightPx: number } {
+  const w = Math.floor(gray.widthPx / factor);
+  const h = Math.floor(gray.heightPx / factor);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let dy = 0; dy < factor; dy++) for (let dx = 0; dx < factor; dx++) s += gray.data[(y * factor + dy) * gray.widthPx + x * factor + dx]!;
+      out[y * w + x] = s / (factor * factor);
+    }
+  }
+  return { data: out, widthPx: w, heightPx: h };
+}
+
+/**
+ * Large convex polygons of `corners` corners (seen, full-resolution pixels), largest first,
+ * near-duplicates dropped: the hulls of edge contours simplified at two tolerances, from the
+ * edges as found and after a small dilation (which closes gaps in an outline).
+ */
+export function findBoardPolygons(cv: CV, gray: GrayImage, corners: number, o: PolygonOptions): Point[][] {
+  const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
+  const small = downscale(gray, factor);
+  const minArea = o.minQuadAreaFraction * small.widthPx * small.heightPx;
+  const toFull = (p: Point): Point => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 });
+  const found = withMats((scope) => {
+    const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
+    src.data.set(small.data);
+    const blurred = scope.keep(new cv.Mat());
+    cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
+    const edges = scope.keep(new cv.Mat());
+    const dilated = scope.keep(new cv.Mat());
+    const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
+    const out: Point[][] = [];
+    for (const [low, high] of [[o.quadCannyLow, o.quadCannyHigh], [o.quadCannyLow / 2, o.quadCannyHigh / 2]] as const) {
+      cv.Canny(blurred, edges, low, high);
+      cv.dilate(edges, dilated, kernel);
+      for (const img of [edges, dilated]) {
+        const contours = scope.keep(new cv.MatVector());
+        const hierarchy = scope.keep(new cv.Mat());
+        cv.findContours(img, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE);
+        for (let i = 0; i < contours.size(); i++) {
+          const c = contours.get(i);
+          const hull = new cv.Mat();
+          const approx = new cv.Mat();
+          try {
+            const r = cv.boundingRect(c);
+            if (r.width * r.height < minArea) continue;
+            cv.convexHull(c, hull, false, true);
+            if (cv.contourArea(hull) < minArea) continue;
+            const perimeter = cv.arcLength(hull, true);
+            for (const eps of [0.02, 0.035]) {
+              cv.approxPolyDP(hull, approx, eps * perimeter, true);
+              if (approx.rows !== corners) continue;
+              const d = approx.data32S;
+              const poly: Point[] = [];
+              for (let k = 0; k < d.length; k += 2) poly.push({ x: d[k]!, y: d[k + 1]! });
+              if (!isConvex(poly) || Math.abs(polygonArea(poly)) < minArea) continue;
+              out.push(poly.map(toFull));
+              break;
+            }
+          } finally {
+            approx.delete();
+            hull.delete();
+            c.delete();
+          }
+        }
+      }
+    }
+    return out;
+  });
+  found.sort((a, b) => Math.abs(polygonArea(b)) - Math.abs(polygonArea(a)));
+  const distinct: Point[][] = [];
+  for (const p of found) {
+    const size = Math.sqrt(Math.abs(polygonArea(p)));
+    const same = (q: Point[]) => p.every((a) => q.some((b) => Math.hypot(a.x - b.x, a.y - b.y) < 0.03 * size));
+    if (!distinct.some(same)) distinct.push(p);
+  }
+  return distinct.slice(0, o.maxQuadCandidates);
+}
+
+/**
+ * Board-to-image mappings putting a model polygon (mm) on an image polygon of as many corners:
+ * one per way round the corners that the board's symmetry does not make the same, never seen
+ * mirrored (a camera above the board cannot see it so).
+ */
+export function polygonMappings(modelMm: readonly Point[], imagePx: readonly Point[], symmetryOrder: number, centre: { xMm: number; yMm: number }): number[][] {
+  const n = modelMm.length;
+  if (imagePx.length !== n) return [];
+  const out: number[][] = [];
+  const shifts = Math.max(1, Math.round(n / Math.max(1, symmetryOrder)));
+  for (const order of [imagePx, [...imagePx].reverse()]) {
+    for (let s = 0; s < shifts; s++) {
+      const h = homographyFromPairs(modelMm.map((m, i) => ({ from: m, to: order[(i + s) % n]! })));
+      if (!h) continue;
+      const circle = { xMm: centre.xMm, yMm: centre.yMm, radiusMm: 1 };
+      // Only the unmirrored order is kept: unmirror leaves it as it is.
+      const kept = unmirror([...h], circle);
+      if (kept.every((v, i) => v === h[i])) out.push(h.map((v) => v / h[8]!));
+    }
+  }
+  return out;
+}
