@@ -48,6 +48,10 @@ export const DETECT_DEFAULTS = {
   minColourContrast: 20,
   /** ... and by this many times the board's own colour spread round it. */
   weakRimBoardSpreads: 1.25,
+  /** ... or this many when measured by its top face's rim alone, the outline found less round, however far round the rim was found (wood grain draws such rims: 1.3-1.5 spreads on the corpus' grained boards, faint discs 1.7 and more); its rim must also be found off every painted edge (a spot's too). */
+  topRimAloneBoardSpreads: 1.6,
+  /** ... and dropped when its centre is nearer than this many radii to a disc found otherwise (flat discs cannot overlap so far; 1.5 leaves a disc partly under another over 85% in view). */
+  topRimAloneOverlapFraction: 1.5,
   /** A "disc" in a hole darker than this (luma) and farther than this (RGB) from every disc on the board is the hole's floor. */
   holeFloorMaxLuma: 50,
   holeFloorMinColourDistance: 45,

@@ -11,12 +11,13 @@ import type { Frame, GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
 import type { Calibration } from '../calibrate/types.ts';
-import { findCandidates } from './candidates.ts';
+import { findCandidates, type Candidate } from './candidates.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, intoPatch, surroundColour, surroundStats } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
+import { lookAlikes } from './painted-lookalikes.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
@@ -127,6 +128,16 @@ function topFaceColor(frame: Frame, planeToImage: readonly number[], cal: Calibr
 }
 
 /**
+ * A disc's measurement, and its top face's rim alone when that was found farther round than
+ * the outline but neither well (a last resort: see detectOneSize).
+ */
+interface Measured {
+  fit: SilhouetteFit;
+  disagreementMm: number;
+  weakTopRim?: SilhouetteFit;
+}
+
+/**
  * One disc measured from a candidate: its outline (top face and footprint hull) and its top
  * face's rim alone. The rim is not fooled by a shadow or the side wall; where it is clear all
  * round it measures the disc (also when a shadow hides the outline), and how far the two fits
@@ -140,7 +151,7 @@ function measureDisc(
   c: { xMm: number; yMm: number },
   radiusMm: number,
   o: DetectOptions & { edgeHalfBaselinePx?: number },
-): { fit: SilhouetteFit; disagreementMm: number } | null {
+): Measured | null {
   const outlineFit = fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
   if (!o.preferTopRim) return outlineFit ? { fit: outlineFit, disagreementMm: 0 } : null;
   // From a good outline fit, narrowly; else from the candidate (found in the top face's
@@ -156,22 +167,38 @@ function measureDisc(
     }
     return { fit: topFit, disagreementMm: 0 };
   }
-  return outlineFit ? { fit: outlineFit, disagreementMm: 0 } : null;
+  if (!outlineFit) return null;
+  // A faint disc's top rim often stands out more than its outline (a low side wall blurs into the board).
+  return topFit && topFit.coverage > outlineFit.coverage ? { fit: outlineFit, disagreementMm: 0, weakTopRim: topFit } : { fit: outlineFit, disagreementMm: 0 };
+}
+
+/** The plane a disc lies on and the plane of its top face, to ideal pixels. */
+interface Planes {
+  board: readonly number[];
+  top: readonly number[];
 }
 
 /** The same measurement in a patch that shows the disc's colour against the board's. */
-function measureInColour(frame: Frame, cal: Calibration, top: readonly number[], c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions): { fit: SilhouetteFit; disagreementMm: number } | null {
+function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions): Measured | null {
+  const top = planes.top;
   const inside = topFaceColor(frame, top, cal, c.xMm, c.yMm, radiusMm);
-  const outside = surroundColour(frame, cal.boardToImage, cal.lens, c.xMm, c.yMm, radiusMm);
+  const outside = surroundColour(frame, planes.board, cal.lens, c.xMm, c.yMm, radiusMm);
   if (!outside) return null;
   const centre = distortPx(cal.lens, applyHomography(top, c.xMm, c.yMm).x, applyHomography(top, c.xMm, c.yMm).y);
   const edge = distortPx(cal.lens, applyHomography(top, c.xMm + radiusMm, c.yMm).x, applyHomography(top, c.xMm + radiusMm, c.yMm).y);
   const radiusPx = Math.hypot(edge.x - centre.x, edge.y - centre.y);
   const patch = contrastPatch(frame, centre.x, centre.y, 2 * radiusPx + 12, inside, outside);
   if (!patch || patch.contrast < o.minColourContrast) return null;
-  const board = intoPatch(cal.boardToImage, cal.lens, patch);
+  const board = intoPatch(planes.board, cal.lens, patch);
   const topInPatch = intoPatch(top, cal.lens, patch);
   return measureDisc(patch.image, board.h, topInPatch.h, board.lens, c, radiusMm, o);
+}
+
+/** A candidate seen in the view of the surface's top-face plane, moved to the plane of a lower disc's top face. */
+function ditchCandidate(c: Candidate, top: readonly number[], lowerTopInverse: readonly number[]): Candidate {
+  const seen = applyHomography(top, c.xMm, c.yMm);
+  const p = applyHomography(lowerTopInverse, seen.x, seen.y);
+  return { ...c, xMm: p.x, yMm: p.y };
 }
 
 export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectOptions> = {}): DetectionResult {
@@ -191,8 +218,26 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const candidates = findCandidates(cv, view, radiusMm, o);
   const rejected: DetectionResult['rejected'] = [];
   const found: Omit<DetectedDisc, 'team'>[] = [];
+  // Discs measured by their top face's rim alone (see below).
+  const byTopRimAlone = new WeakSet<object>();
   const paint = paintedLines(profile);
-  for (const c of candidates) {
+  // Every painted edge (a spot's, a hole's): a top rim alone is held to these too. It is
+  // trusted only for plain flat discs: a stone's handle and a puck's cap draw circles on their
+  // top faces, and a board whose paint draws circles of a piece's size (carrom's base circles)
+  // lends a rim overlapping a painted spot the spot's colour.
+  const allPaint = paintEdges(profile);
+  const topRimTrusted = profile.pieces.every((p) => p.kind === 'disc' && !lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
+  const surfacePlanes: Planes = { board: cal.boardToImage, top };
+  const drop = profile.offSurfaceDropMm;
+  const ditchPlanes: Planes | null = drop > 0 ? { board: planeAtHeight(cal, -drop), top: planeAtHeight(cal, piece.heightMm - drop) } : null;
+  const topInverse = invert3(top);
+  const ditchTopInverse = ditchPlanes && invert3(ditchPlanes.top);
+  for (const candidate of candidates) {
+    // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
+    // from the start, from where the view (made at the surface's disc height) saw its top.
+    const inDitch = ditchTopInverse !== null && !onSurface(profile, candidate.xMm, candidate.yMm) && insideOutline(profile, candidate.xMm, candidate.yMm);
+    const planes = inDitch && ditchPlanes ? ditchPlanes : surfacePlanes;
+    const c = inDitch && ditchTopInverse ? ditchCandidate(candidate, top, ditchTopInverse) : candidate;
     if (!insideOutline(profile, c.xMm, c.yMm)) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
       continue;
@@ -205,7 +250,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // fits from several starts that settle apart with as much rim found are an ambiguity the
     // uncertainty must carry.
     const starts = [c, ...[0, 1, 2, 3].map((k) => ({ xMm: c.xMm + o.restartOffsetFraction * radiusMm * Math.cos((k * Math.PI) / 2), yMm: c.yMm + o.restartOffsetFraction * radiusMm * Math.sin((k * Math.PI) / 2) }))];
-    const tries = starts.map((st) => measureDisc(input.gray, cal.boardToImage, top, cal.lens, st, radiusMm, o)).filter((t): t is NonNullable<typeof t> => t !== null);
+    const tries = starts.map((st) => measureDisc(input.gray, planes.board, planes.top, cal.lens, st, radiusMm, o)).filter((t): t is NonNullable<typeof t> => t !== null);
     tries.sort((a, b) => b.fit.coverage - a.fit.coverage || a.fit.rmsMm - b.fit.rmsMm);
     let rim = tries[0] ?? null;
     if (rim) {
@@ -216,74 +261,82 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
     if (rim && rim.fit.coverage >= o.blurredRetryMinCoverage && rim.fit.coverage < o.minRimCoverage) {
       // Too little rim found: the image may be blurred (see DETECT_DEFAULTS.blurredEdgeHalfBaselinePx).
-      const blurred = measureDisc(input.gray, cal.boardToImage, top, cal.lens, rim.fit, radiusMm, { ...o, edgeHalfBaselinePx: o.blurredEdgeHalfBaselinePx });
+      const blurred = measureDisc(input.gray, planes.board, planes.top, cal.lens, rim.fit, radiusMm, { ...o, edgeHalfBaselinePx: o.blurredEdgeHalfBaselinePx });
       if (blurred && blurred.fit.coverage >= rim.fit.coverage + o.blurredEdgeMinCoverageGain) rim = blurred;
     }
     if (rim && rim.fit.coverage >= o.minRimCoverage && rim.fit.coverage < o.sureRimCoverage) {
       // A weak fit may be a shadow's edge with a faint disc beside it: a top rim found from the
       // candidate, about as far round, settled elsewhere is an ambiguity the uncertainty carries.
-      const topRim = fitSilhouette({ gray: input.gray, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm, topOnly: true }, o);
+      const topRim = fitSilhouette({ gray: input.gray, boardToImage: planes.board, topToImage: planes.top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm, topOnly: true }, o);
       if (topRim && topRim.coverage >= o.minRimCoverage) {
         rim = { ...rim, disagreementMm: Math.max(rim.disagreementMm, Math.hypot(topRim.xMm - rim.fit.xMm, topRim.yMm - rim.fit.yMm)) };
       }
     }
     if (!rim || rim.fit.coverage < o.minRimCoverage) {
       // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
-      const byColour = measureInColour(input.frame, cal, top, c, radiusMm, o);
+      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, o);
       if (byColour && byColour.fit.coverage >= o.minRimCoverage && (!rim || byColour.fit.coverage > rim.fit.coverage)) rim = byColour;
     }
-    const disagreementMm = rim?.disagreementMm ?? 0;
-    let fit = rim?.fit ?? null;
     // A disc lying in a hole is sunk: measured as if on the surface, its centre appears where
     // the camera's parallax puts the hole's centre seen at the sunk disc's height. The hole's
     // rim hides part of it, so it is not measured again; it is in the hole.
-    for (const h of profile.features) {
-      if (!fit || h.kind !== 'hole' || !h.depthMm || h.radiusMm < radiusMm) continue;
-      const seenAt = applyHomography(planeAtHeight(cal, piece.heightMm - h.depthMm), h.xMm, h.yMm);
-      const topInverse = invert3(top);
-      if (!topInverse) continue;
-      const expected = applyHomography(topInverse, seenAt.x, seenAt.y);
-      if (Math.hypot(fit.xMm - expected.x, fit.yMm - expected.y) <= o.inHoleToleranceMm) {
-        fit = { ...fit, xMm: h.xMm, yMm: h.yMm };
+    const settle = (f: SilhouetteFit): SilhouetteFit => {
+      let settled = f;
+      for (const h of profile.features) {
+        if (h.kind !== 'hole' || !h.depthMm || h.radiusMm < radiusMm) continue;
+        const seenAt = applyHomography(planeAtHeight(cal, piece.heightMm - h.depthMm), h.xMm, h.yMm);
+        if (!topInverse) continue;
+        const expected = applyHomography(topInverse, seenAt.x, seenAt.y);
+        if (Math.hypot(settled.xMm - expected.x, settled.yMm - expected.y) <= o.inHoleToleranceMm) {
+          settled = { ...settled, xMm: h.xMm, yMm: h.yMm };
+        }
+      }
+      // Off the playing surface a disc lies lower (in the ditch): measure it on that level.
+      if (ditchPlanes && !inDitch && !onSurface(profile, settled.xMm, settled.yMm)) {
+        const lower = fitSilhouette({ gray: input.gray, boardToImage: ditchPlanes.board, topToImage: ditchPlanes.top, lens: cal.lens, xMm: settled.xMm, yMm: settled.yMm, radiusMm }, o);
+        if (lower && !onSurface(profile, lower.xMm, lower.yMm)) settled = lower;
+      }
+      return settled;
+    };
+    // Why a fit is not a disc, or null. Wood grain and paint strokes make partial circles too:
+    // a fit that found little of its rim must also differ in colour from the board round it,
+    // by more than the board itself varies there (strong grain does).
+    const rejection = (f: SilhouetteFit, strict: boolean): string | null => {
+      if (f.coverage < o.minRimCoverage) return `rim ${(f.coverage * 100).toFixed(0)}% found`;
+      if (f.coverage < o.sureRimCoverage || strict) {
+        if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
+        const inside = topFaceColor(input.frame, top, cal, f.xMm, f.yMm, radiusMm);
+        const around = surroundStats(input.frame, cal.boardToImage, cal.lens, f.xMm, f.yMm, radiusMm);
+        const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;
+        if (colourDistance < Math.max(o.minColourContrast, (strict ? o.topRimAloneBoardSpreads : o.weakRimBoardSpreads) * (around?.spread ?? 0))) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
+      }
+      if (Math.abs(f.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) return `radius ${f.radiusMm.toFixed(1)} mm is not a disc's`;
+      return null;
+    };
+    let disagreementMm = rim?.disagreementMm ?? 0;
+    let fit = rim ? settle(rim.fit) : null;
+    let topRimAlone = false;
+    let reason = fit ? rejection(fit, false) : 'no rim';
+    if (reason) {
+      // Not a disc by its outline: by its top face's rim alone, where that was found farther
+      // round (a faint disc's), held to a stricter colour test (grain draws such rims too).
+      const weakTop = tries.map((t) => t.weakTopRim).filter((f): f is SilhouetteFit => f !== undefined).sort((a, b) => b.coverage - a.coverage || a.rmsMm - b.rmsMm)[0];
+      const alt = weakTop && weakTop.coverage >= o.minRimCoverage && topRimTrusted ? settle(weakTop) : null;
+      if (alt && rejection(alt, true) === null) {
+        fit = alt;
+        topRimAlone = true;
+        disagreementMm = 0;
+        reason = null;
       }
     }
-    // Off the playing surface a disc lies lower (in the ditch): measure it on that level.
-    if (fit && profile.offSurfaceDropMm > 0 && !onSurface(profile, fit.xMm, fit.yMm)) {
-      const drop = profile.offSurfaceDropMm;
-      const lower = fitSilhouette({ gray: input.gray, boardToImage: planeAtHeight(cal, -drop), topToImage: planeAtHeight(cal, piece.heightMm - drop), lens: cal.lens, xMm: fit.xMm, yMm: fit.yMm, radiusMm }, o);
-      if (lower && !onSurface(profile, lower.xMm, lower.yMm)) fit = lower;
-    }
-    if (!fit) {
-      rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'no rim' });
-      continue;
-    }
-    if (fit.coverage < o.minRimCoverage) {
-      rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found` });
-      continue;
-    }
-    // Wood grain and paint strokes make partial circles too: a fit that found little of its
-    // rim must also differ in colour from the board round it, by more than the board itself
-    // varies there (strong grain does).
-    if (fit.coverage < o.sureRimCoverage) {
-      if (rimMostlyPaint(paint, fit, radiusMm, o)) {
-        rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, mostly along the board's paint` });
-        continue;
-      }
-      const inside = topFaceColor(input.frame, top, cal, fit.xMm, fit.yMm, radiusMm);
-      const around = surroundStats(input.frame, cal.boardToImage, cal.lens, fit.xMm, fit.yMm, radiusMm);
-      const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;
-      if (colourDistance < Math.max(o.minColourContrast, o.weakRimBoardSpreads * (around?.spread ?? 0))) {
-        rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found and the colour is the board's` });
-        continue;
-      }
-    }
-    if (Math.abs(fit.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) {
-      rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `radius ${fit.radiusMm.toFixed(1)} mm is not a disc's` });
+    if (!fit || reason) {
+      rejected.push({ xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' });
       continue;
     }
     // Two candidates on one disc: the fit that found more of its rim is the disc (the other
     // may have been dragged by a shadow).
-    const dup = found.findIndex((f) => Math.hypot(f.xMm - fit.xMm, f.yMm - fit.yMm) < o.duplicateFraction * radiusMm);
+    const at = fit;
+    const dup = found.findIndex((f) => Math.hypot(f.xMm - at.xMm, f.yMm - at.yMm) < o.duplicateFraction * radiusMm);
     if (dup >= 0 && found[dup]!.rimCoverage >= fit.coverage) continue;
     const emptyHole = holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm);
     if (emptyHole) {
@@ -296,7 +349,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const topPx = applyHomography(top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
     if (dup >= 0) found.splice(dup, 1);
-    found.push({
+    const disc: Omit<DetectedDisc, 'team'> = {
       xMm: hole ? hole.xMm : fit.xMm,
       yMm: hole ? hole.yMm : fit.yMm,
       state: hole ? 'in-hole' : 'on-board',
@@ -310,7 +363,18 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       topCentreYPx: topSeen.y,
       rimRmsMm: fit.rmsMm,
       rimCoverage: fit.coverage,
-    });
+    };
+    found.push(disc);
+    if (topRimAlone) byTopRimAlone.add(disc);
+  }
+  // Discs lying flat cannot overlap: a rim found by the top face alone that overlaps another
+  // disc is a circle drawn by that disc's edge and the grain beside it.
+  for (let i = found.length - 1; i >= 0; i--) {
+    const f = found[i]!;
+    if (byTopRimAlone.has(f) && found.some((g) => g !== f && !byTopRimAlone.has(g) && Math.hypot(g.xMm - f.xMm, g.yMm - f.yMm) < o.topRimAloneOverlapFraction * radiusMm)) {
+      rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'a top rim alone overlapping another disc' });
+      found.splice(i, 1);
+    }
   }
   // An empty hole's dark floor fits a disc's rim as well as a sunk disc does. A dark "disc"
   // in a hole whose colour is like no disc on the board (nor like a given team colour) is
