@@ -2,6 +2,7 @@
  * Rough first look for a round board: the large ellipses in a downscaled edge image. Each one
  * may be the image of the playing surface's edge or of a painted ring.
  */
+import { downscaleBox } from '../image/downscale.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { withMats } from '../opencv/mat-scope.ts';
@@ -17,25 +18,6 @@ export interface ImageEllipse {
   angleDeg: number;
   /** Mean distance of the contour from the fitted ellipse, in full-resolution pixels. */
   fitErrorPx: number;
-}
-
-/** Box-filter downscale by an integer factor into 8-bit pixels. */
-function downscale(gray: GrayImage, factor: number): { data: Uint8Array; widthPx: number; heightPx: number } {
-  const w = Math.floor(gray.widthPx / factor);
-  const h = Math.floor(gray.heightPx / factor);
-  const out = new Uint8Array(w * h);
-  const area = factor * factor;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let dy = 0; dy < factor; dy++) {
-        const row = (y * factor + dy) * gray.widthPx + x * factor;
-        for (let dx = 0; dx < factor; dx++) s += gray.data[row + dx]!;
-      }
-      out[y * w + x] = s / area;
-    }
-  }
-  return { data: out, widthPx: w, heightPx: h };
 }
 
 function ellipseFitError(points: { x: number; y: number }[], e: { cx: number; cy: number; a: number; b: number; angleRad: number }): number {
@@ -59,7 +41,7 @@ export function findLargeEllipses(
   o: { coarseWidthPx: number; cannyLow: number; cannyHigh: number; minContourPoints: number; maxEllipseCandidates: number },
 ): ImageEllipse[] {
   const factor = Math.max(1, Math.round(gray.widthPx / o.coarseWidthPx));
-  const small = downscale(gray, factor);
+  const small = downscaleBox(gray, factor);
   const minAxis = 0.25 * Math.min(small.widthPx, small.heightPx);
   return withMats((scope) => {
     const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));

@@ -5,35 +5,15 @@
  * outline often still stands out; its corners give the mapping up to the board's symmetry.
  */
 import { homographyFromPairs } from '../geometry/homography.ts';
+import { downscaleBox } from '../image/downscale.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { withMats } from '../opencv/mat-scope.ts';
-import { isConvex, polygonArea, type Point } from './coarse-quads.ts';
+import { isConvex, polygonArea, type Point, type QuadOptions } from './coarse-quads.ts';
 import { unmirror } from './coarse-round.ts';
 
-export interface PolygonOptions {
-  quadWidthPx: number;
-  quadCannyLow: number;
-  quadCannyHigh: number;
-  /** Least polygon area as a share of the image. */
-  minQuadAreaFraction: number;
-  maxQuadCandidates: number;
-}
-
-/** Box-filter downscale by an integer factor into 8-bit pixels. */
-function downscale(gray: GrayImage, factor: number): { data: Uint8Array; widthPx: number; heightPx: number } {
-  const w = Math.floor(gray.widthPx / factor);
-  const h = Math.floor(gray.heightPx / factor);
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let dy = 0; dy < factor; dy++) for (let dx = 0; dx < factor; dx++) s += gray.data[(y * factor + dy) * gray.widthPx + x * factor + dx]!;
-      out[y * w + x] = s / (factor * factor);
-    }
-  }
-  return { data: out, widthPx: w, heightPx: h };
-}
+/** The coarse quads' options (the polygons are looked for the same way, at the same scale). */
+export type PolygonOptions = Omit<QuadOptions, 'quadsFromStretches'>;
 
 /**
  * Large convex polygons of `corners` corners (seen, full-resolution pixels), largest first,
@@ -42,7 +22,7 @@ function downscale(gray: GrayImage, factor: number): { data: Uint8Array; widthPx
  */
 export function findBoardPolygons(cv: CV, gray: GrayImage, corners: number, o: PolygonOptions): Point[][] {
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
-  const small = downscale(gray, factor);
+  const small = downscaleBox(gray, factor);
   const minArea = o.minQuadAreaFraction * small.widthPx * small.heightPx;
   const toFull = (p: Point): Point => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 });
   const found = withMats((scope) => {
