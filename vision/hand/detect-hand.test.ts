@@ -8,7 +8,7 @@ import { calibrate } from '../calibrate/calibrate.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { toGray, type Frame } from '../image/frame.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
-import { detectHand, unlitDistance } from './detect-hand.ts';
+import { channelMedian, detectHand, unlitDistance } from './detect-hand.ts';
 import { loopPlaces, loopPoint } from './outline-loops.ts';
 
 let cv: CV;
@@ -83,5 +83,21 @@ describe('a hand over the board in a single image', () => {
       expect(inner.xMm).toBeGreaterThanOrEqual(o.minXMm);
       expect(inner.xMm).toBeLessThanOrEqual(o.maxXMm);
     }
+  });
+});
+
+describe('channelMedian', () => {
+  it('is the median of a sorted copy (the upper one of an even count), ties and any length', () => {
+    let seed = 3;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let trial = 0; trial < 200; trial++) {
+      const n = 1 + Math.floor(random() * 70);
+      const colours = Array.from({ length: n }, () => [0, 1, 2].map(() => Math.floor(random() * 40) + random()) as [number, number, number]);
+      for (const ch of [0, 1, 2] as const) {
+        const sorted = colours.map((c) => c[ch]).sort((a, b) => a - b);
+        expect(channelMedian(colours, ch)).toBe(sorted[Math.floor(n / 2)]);
+      }
+    }
+    expect(channelMedian([], 0)).toBe(0);
   });
 });
