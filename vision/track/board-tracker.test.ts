@@ -9,6 +9,7 @@ import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { BoardTracker } from './board-tracker.ts';
 import { COLORS, DISC_R_MM, play, Script, syntheticCalibration, truthDetector, type SynthState } from './synthetic-frames.ts';
+import type { TrackOptions } from './defaults.ts';
 import type { TrackerEvent } from './types.ts';
 
 const profile = BOARD_PROFILES['crokinole-nca-26in']!;
@@ -22,14 +23,14 @@ const mat: BoardProfile = (() => {
   return { ...p, id: 'curling-mat-short', surface: { ...p.surface, ...rect }, outline: { ...p.outline, ...rect }, pieces: p.pieces.map((x) => ({ ...x, diameterMm: 2 * DISC_R_MM })) };
 })();
 
-function run(script: Script, settleMs = 100, board: BoardProfile = profile): { events: TrackerEvent[]; tracker: BoardTracker; states: string[] } {
+function run(script: Script, settleMs = 100, board: BoardProfile = profile, track: Partial<TrackOptions> = {}): { events: TrackerEvent[]; tracker: BoardTracker; states: string[] } {
   const holder: { state: SynthState } = { state: { discs: [], hand: null } };
   const tracker = new BoardTracker(noCv, {
     profile: board,
     calibration: syntheticCalibration(board.id),
     teamColors: [COLORS.A!, COLORS.B!],
     detector: truthDetector(() => holder.state),
-    track: { settleMs },
+    track: { settleMs, ...track },
   });
   const events: TrackerEvent[] = [];
   const states: string[] = [];
@@ -145,6 +146,24 @@ describe('BoardTracker on synthetic frames', () => {
     expect(handFrames.length).toBeGreaterThan(5);
     const calls = events.filter((e) => e.type === 'board-change' || e.type === 'shot').map((e) => Math.round((e.tMs * 30) / 1000));
     for (const f of calls) expect(handFrames).not.toContain(f);
+  });
+
+  it('a piece sinking into a pocket does not hold the call; at crokinole\'s 20 hole it does', () => {
+    const s = new Script().add({ id: 'b1', team: 'B', xMm: 150, yMm: 200 }).hold(300);
+    s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -280 }));
+    s.slide([{ id: 'a1', to: { xMm: 0, yMm: 0 }, ms: 800, thenHole: true }]).hold(500);
+    const sunkAt = s.frames.findIndex((f) => f.discs.some((d) => d.inHole));
+    const sunkMs = (sunkAt * 1000) / s.fps;
+    // The hole taken as a pocket (a piece sinks out of play there); by default only carrom's are.
+    const [shot] = shots(run(s, 100, profile, { sinkingHolePrefix: '' }).events);
+    expect(shot!.shot.removed).toEqual([{ id: shot!.shot.shotDiscId, reason: 'hole' }]);
+    // The frame it vanished on changes where it lay: motion, but over the hole. The call is
+    // not before the disc is gone, and comes sooner than the settle time after that frame.
+    expect(shot!.tMs).toBeGreaterThanOrEqual(sunkMs);
+    expect(shot!.tMs - sunkMs).toBeLessThan(100);
+    // Crokinole's 20 hole as it is (a disc may lean at its edge): the settle time runs from that frame.
+    const held = shots(run(s).events)[0]!;
+    expect(held.tMs - sunkMs).toBeGreaterThanOrEqual(100);
   });
 
   it('a disc that drops into the hole and one knocked into the ditch are removed, with the reason', () => {

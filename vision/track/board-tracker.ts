@@ -23,7 +23,7 @@ import { distortPx } from '../geometry/lens.ts';
 import { toGray } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import type { PixelRect, VideoFrame } from '../video/types.ts';
-import { BlobFinder, diffMask, fractionOn, growSquare, SparseMask } from './blobs.ts';
+import { BlobFinder, diffMask, fractionOn, growSquare, SparseMask, type Blob } from './blobs.ts';
 import { BoardView } from './board-view.ts';
 import { TRACK_DEFAULTS, type TrackOptions } from './defaults.ts';
 import { downscaleLuma, lowResSize, type LowResSize } from './luma.ts';
@@ -64,6 +64,8 @@ export interface BoardTrackerOptions {
 
 export class BoardTracker {
   private readonly o: TrackOptions;
+  /** Holes a piece sinks out of play into (see TRACK_DEFAULTS.sinkingHolePrefix). */
+  private readonly sinkHoles: readonly { xMm: number; yMm: number; radiusMm: number }[];
   private readonly palette: TeamPalette;
   private readonly now: () => number;
   private calibration: Calibration | null;
@@ -113,6 +115,7 @@ export class BoardTracker {
     private readonly options: BoardTrackerOptions,
   ) {
     this.o = { ...TRACK_DEFAULTS, ...options.track };
+    this.sinkHoles = featuresOfKind(options.profile, 'hole').filter((h) => h.id.startsWith(this.o.sinkingHolePrefix));
     this.palette = new TeamPalette(options.teamCount ?? 2, options.teamColors, options.teamLabels);
     this.calibration = options.calibration ?? null;
     this.now = options.clock ?? (() => performance.now());
@@ -266,7 +269,7 @@ export class BoardTracker {
       const minMoving = Math.max(3, this.o.motionDiscFraction * discPx);
       for (const b of this.finder.find(this.motion, 2, view.boardMask)) {
         freeMotionPx += b.inRegion;
-        if (b.inRegion >= minMoving) isMoving = true;
+        if (b.inRegion >= minMoving && !this.sinkingIntoHole(b)) isMoving = true;
       }
     }
     const disturbed = !hand && changedBoardPx > this.o.disturbedBoardFraction * view.boardPixels;
@@ -380,12 +383,25 @@ export class BoardTracker {
     if (diffMask(this.low, this.stillLow, this.o.creepThreshold, this.scratch, view.watchMask) === 0) return false;
     const most = this.o.creepMaxDiscAreas * view.discAreaPx;
     const least = Math.max(this.o.creepMinChangedPx, this.o.creepMinDiscFraction * view.discAreaPx);
-    const crept = this.finder.find(this.scratch, least, view.watchMask).some((b) => b.inRegion > 0 && b.area <= most);
+    const crept = this.finder.find(this.scratch, least, view.watchMask).some((b) => b.inRegion > 0 && b.area <= most && !this.sinkingIntoHole(b));
     if (crept) {
       this.stillLow.set(this.low);
       this.stillSinceMs = tMs;
     }
     return crept;
+  }
+
+  /**
+   * A region of motion of a few discs at most centred over a pocket: a piece dropping into it,
+   * seen sinking (or vanishing) in the frame after it went in. It does not hold the call: what
+   * went down a pocket moves no more on the board (the episode still follows it). A piece's
+   * centre over a pocket means it fell: the pocket is wider than the pieces.
+   */
+  private sinkingIntoHole(b: Blob): boolean {
+    const view = this.view!;
+    if (b.area > this.o.sinkingMaxDiscAreas * view.discAreaPx) return false;
+    const p = view.lowToBoard(b.xPx, b.yPx, 0);
+    return this.sinkHoles.some((h) => Math.hypot(p.xMm - h.xMm, p.yMm - h.yMm) <= h.radiusMm);
   }
 
   /** Add a circle of the fingers' reach around the tip of a hand region (label in finder). */

@@ -62,6 +62,14 @@ export const TRACK_DEFAULTS = {
   fingerReachMm: 70,
   /** A hand stays "in view" this long after it was last seen (it flickers near the border). */
   handHoldMs: 150,
+  /**
+   * Motion no bigger than this many disc areas (a carrom striker and the place it left) centred
+   * over a hole whose id starts so is a piece sinking out of play into it: it does not hold the
+   * call (see BoardTracker.sinkingIntoHole). Carrom's pockets only: at crokinole's 20 hole or a
+   * PitRush pit a disc may lean or hang at the edge, and where it comes to rest is the call.
+   */
+  sinkingMaxDiscAreas: 5,
+  sinkingHolePrefix: 'pocket',
   /** More than this share of the board changed at once: lighting or camera, not play. */
   disturbedBoardFraction: 0.5,
   /** A resting disc whose inner circle has this share of pixels changing starts moving. */
