@@ -9,7 +9,7 @@ import { downscaleBox } from '../image/downscale.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { withMats } from '../opencv/mat-scope.ts';
-import { isConvex, polygonArea, type Point, type QuadOptions } from './coarse-quads.ts';
+import { edgeMats, isConvex, polygonArea, type Point, type QuadOptions } from './coarse-quads.ts';
 import { unmirror } from './coarse-round.ts';
 
 /** The coarse quads' options (the polygons are looked for the same way, at the same scale). */
@@ -26,13 +26,7 @@ export function findBoardPolygons(cv: CV, gray: GrayImage, corners: number, o: P
   const minArea = o.minQuadAreaFraction * small.widthPx * small.heightPx;
   const toFull = (p: Point): Point => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 });
   const found = withMats((scope) => {
-    const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
-    src.data.set(small.data);
-    const blurred = scope.keep(new cv.Mat());
-    cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
-    const edges = scope.keep(new cv.Mat());
-    const dilated = scope.keep(new cv.Mat());
-    const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
+    const { blurred, edges, dilated, kernel } = edgeMats(cv, scope, small);
     const out: Point[][] = [];
     for (const [low, high] of [[o.quadCannyLow, o.quadCannyHigh], [o.quadCannyLow / 2, o.quadCannyHigh / 2]] as const) {
       cv.Canny(blurred, edges, low, high);

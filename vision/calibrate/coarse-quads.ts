@@ -8,7 +8,7 @@
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 import { homographyFromPairs } from '../geometry/homography.ts';
 import type { CV } from '../opencv/load-opencv.ts';
-import { withMats } from '../opencv/mat-scope.ts';
+import { withMats, type MatScope } from '../opencv/mat-scope.ts';
 import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
 import { searchEdge } from './edge-search.ts';
 import { supportedQuad } from './supported-quad.ts';
@@ -60,6 +60,19 @@ function downscale(gray: GrayImage, factor: number): { data: Uint8Array; widthPx
     for (let x = 0; x < w; x++) out[y * w + x] = acc[x]! * inv;
   }
   return { data: out, widthPx: w, heightPx: h };
+}
+
+/**
+ * The Mats the coarse outline searches work in, owned by `scope`: the downscaled image blurred
+ * (edges are found in it at two strengths), and empty edge and dilated images with the 3x3
+ * kernel that dilates them (which closes gaps in an outline).
+ */
+export function edgeMats(cv: CV, scope: MatScope, small: { data: Uint8Array; widthPx: number; heightPx: number }): Record<'blurred' | 'edges' | 'dilated' | 'kernel', InstanceType<CV['Mat']>> {
+  const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
+  src.data.set(small.data);
+  const blurred = scope.keep(new cv.Mat());
+  cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
+  return { blurred, edges: scope.keep(new cv.Mat()), dilated: scope.keep(new cv.Mat()), kernel: scope.keep(cv.Mat.ones(3, 3, cv.CV_8U)) };
 }
 
 export function polygonArea(p: readonly Point[]): number {
@@ -220,13 +233,7 @@ export function findBoardQuads(cv: CV, gray: GrayImage, o: QuadOptions): ImageQu
   const small = downscale(gray, factor);
   const minArea = o.minQuadAreaFraction * small.widthPx * small.heightPx;
   const found = withMats((scope) => {
-    const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
-    src.data.set(small.data);
-    const blurred = scope.keep(new cv.Mat());
-    cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
-    const edges = scope.keep(new cv.Mat());
-    const dilated = scope.keep(new cv.Mat());
-    const kernel = scope.keep(cv.Mat.ones(3, 3, cv.CV_8U));
+    const { blurred, edges, dilated, kernel } = edgeMats(cv, scope, small);
     const out: ImageQuad[] = [];
     const fromSides: ImageQuad[] | null = o.quadsFromStretches ? [] : null;
     for (const [low, high] of [[o.quadCannyLow, o.quadCannyHigh], [o.quadCannyLow / 2, o.quadCannyHigh / 2]] as const) {
