@@ -22,7 +22,9 @@
  *    better than the other, and its edges across it sharpest where the fit puts them: else
  *    fitted again from where they are, or refused; a raised frame's outer edge found along a
  *    long side, unless most edges are). A long board's markings must be found at both its
- *    ends. A refused or doubtful fit: the next best guesses too.
+ *    ends. A refused or doubtful fit: the next best guesses too; none holding, the best guess
+ *    as it was and after its narrow fit, then guesses that scored lower. Many markings all
+ *    found hold the board with fewer of its edges (its outline may be lost in dark gutters).
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
@@ -659,6 +661,9 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   let first: Wide | null = null;
   let firstFitsWell = false;
   const picks: Wide[] = [];
+  // Each pick's guess as it was and after the narrow fit (the sharp score can favour a wide
+  // fit gone astray over a start that was right).
+  const unpicked = new Map<Wide, Wide[]>();
   const tried: number[][] = [];
   for (const g of hyps) {
     if (tried.length >= o.rectIcpCandidates) break;
@@ -677,6 +682,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     const pickFitsWell = pick.inlierFraction >= o.rectGoodInliers && pick.rmsPx <= o.rectGoodRmsPx;
     trace('rect-guess-fit', { quad: g.quad, rect: g.rect, shift: g.shift, snapped: g.snapped, before: +g.score.toFixed(2), options: options.map((x) => +x.score.toFixed(2)), rms: pick.rmsPx, inliers: pick.inlierFraction, score: pick.score, h0: g.state.boardToImage, h: pick.state.boardToImage, lens: pick.state.lens });
     picks.push(pick);
+    unpicked.set(pick, options.filter((x) => x !== pick).sort((a, b) => b.score - a.score));
     if (!first || pick.score > first.score) {
       first = pick;
       firstFitsWell = pickFitsWell;
@@ -709,12 +715,16 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     const fit = best.fit;
     const coverage = featureCoverage(fit, best.samples);
     trace('coverage', { inliers: fit.inlierFraction, rms: fit.rmsErrorPx, features: coverage });
-    if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.rectMinInlierFraction) {
-      return { result: { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` }, quality: -Infinity, suspect: false };
-    }
     // The markings must be where the fit puts them, not only the outline (a fit to the wrong
     // one of nested outlines, or slid along a long board, finds the sides but few markings).
     const marks = Object.entries(coverage).filter(([id]) => !id.startsWith('surface-'));
+    // Many markings all found closely hold the board even where its outline is faint (a dark
+    // surface between dark gutters): fewer of all its edges need be found.
+    const marksHold = marks.length >= o.marksHoldMinCount && marks.every(([, v]) => v >= o.marksHoldCoverage);
+    const minInliers = marksHold ? o.rectMinInlierFractionMarksHold : o.rectMinInlierFraction;
+    if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < minInliers) {
+      return { result: { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` }, quality: -Infinity, suspect: false };
+    }
     const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
     if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) {
       return { result: { found: false, reason: `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)` }, quality: -Infinity, suspect: false };
@@ -797,6 +807,32 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     const a = attempt(alt.state);
     trace('close-fit-alternative', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect });
     attempts.push(a);
+  }
+  // None holds: the best guess's other starts (as it was, after the narrow fit) too.
+  if (!attempts.some((a) => a.result.found)) {
+    for (const alt of (unpicked.get(first) ?? []).slice(0, o.closeFitUnpickedStarts)) {
+      if (attempted.some((h) => sameMapping(h, alt.state.boardToImage, model))) continue;
+      attempted.push(alt.state.boardToImage);
+      const a = attempt(alt.state);
+      trace('close-fit-unpicked', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect });
+      attempts.push(a);
+      if (a.result.found && !a.suspect) break;
+    }
+  }
+  // Still none: guesses that scored lower (the sharp score of a view whose outline is faint is low).
+  if (!attempts.some((a) => a.result.found)) {
+    const rest = picks.filter((p) => p !== first && p.score < o.closeFitAlternativeMinScore * first.score && p.score >= o.closeFitLastResortMinScore * first.score).sort((a, b) => b.score - a.score);
+    let n = 0;
+    for (const alt of rest) {
+      if (n >= o.closeFitLastResorts) break;
+      if (attempted.some((h) => sameMapping(h, alt.state.boardToImage, model))) continue;
+      attempted.push(alt.state.boardToImage);
+      n++;
+      const a = attempt(alt.state);
+      trace('close-fit-last-resort', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect });
+      attempts.push(a);
+      if (a.result.found && !a.suspect) break;
+    }
   }
   const found = attempts.filter((a) => a.result.found);
   if (found.length === 0) return firstAttempt.result;

@@ -83,6 +83,14 @@ export const RECT_CALIBRATE_DEFAULTS = {
    */
   closeFitAlternatives: 4,
   closeFitAlternativeMinScore: 0.4,
+  /**
+   * When none of those holds, the best guess's other starts (as it was, after the narrow fit)
+   * are fitted closely too, at most this many: a wide fit can slide a right guess off.
+   */
+  closeFitUnpickedStarts: 2,
+  /** ... and then up to this many guesses scoring below closeFitAlternativeMinScore but at least this share of the best's score. */
+  closeFitLastResorts: 2,
+  closeFitLastResortMinScore: 0.25,
   /** Fit the lens' k1 when the board spans this share of the image diagonal (straight edges tell k1 well). */
   rectLensFitMinSpan: 0.15,
   /** ... and k2 when it spans this share (only then do the edges reach far enough out to tell it). */
@@ -100,6 +108,13 @@ export const RECT_CALIBRATE_DEFAULTS = {
   cameraMismatchScale: 0.05,
   /** A fit finding fewer of the board's edges than this share is "board not found". */
   rectMinInlierFraction: 0.6,
+  /**
+   * ... or than this share when at least `marksHoldMinCount` painted markings are each found
+   * over this share of their length (a dark surface between dark gutters hides its sides).
+   */
+  rectMinInlierFractionMarksHold: 0.4,
+  marksHoldMinCount: 4,
+  marksHoldCoverage: 0.8,
   /**
    * Holes whose floors are this bright against the board round them (median over the holes)
    * under each of the best few guesses, and again where the wide fit puts them, are cups

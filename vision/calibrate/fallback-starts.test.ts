@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { projectPointMm } from '../../fixtures/render/camera.ts';
+import { randomScene } from '../../fixtures/render/random-scene.ts';
+import { renderScene, type SceneTruth } from '../../fixtures/render/scene.ts';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { applyHomography } from '../geometry/homography.ts';
+import { distortPx } from '../geometry/lens.ts';
+import { toGray, type GrayImage } from '../image/frame.ts';
+import { loadOpenCv } from '../opencv/load-opencv.ts';
+import { calibrateRect } from './calibrate-rect.ts';
+import type { CalibrationResult } from './types.ts';
+
+/** A corpus scene as the benchmark sees it (full size, its random look and effects). */
+function corpusScene(profile: BoardProfile, seed: number): { gray: GrayImage; truth: SceneTruth } {
+  const r = renderScene(randomScene(profile, seed), profile);
+  return { gray: toGray({ data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 }), truth: r.truth };
+}
+
+/**
+ * Largest distance (seen pixels) between where a calibration and the true camera put board
+ * points, over the board's symmetries (rotations about `centre`).
+ */
+function seenErrorPx(c: CalibrationResult, truth: SceneTruth, pointsMm: readonly [number, number][], centre: [number, number], symmetryOrder: number): number {
+  if (!c.found) return Infinity;
+  let best = Infinity;
+  for (let k = 0; k < symmetryOrder; k++) {
+    const a = (2 * Math.PI * k) / symmetryOrder;
+    let worst = 0;
+    for (const [x, y] of pointsMm) {
+      const t = projectPointMm(truth.camera, { xMm: x, yMm: y, zMm: 0 });
+      const dx = x - centre[0];
+      const dy = y - centre[1];
+      const p = applyHomography(c.boardToImage, centre[0] + Math.cos(a) * dx - Math.sin(a) * dy, centre[1] + Math.sin(a) * dx + Math.cos(a) * dy);
+      const s = distortPx(c.lens, p.x, p.y);
+      worst = Math.max(worst, Math.hypot(s.x - t.xPx, s.y - t.yPx));
+    }
+    best = Math.min(best, worst);
+  }
+  return best;
+}
+
+describe('starts the close fit tries when the best guess does not hold', () => {
+  it("fits a PitRush board from its best guess as it was when the wide fit slid it off (corpus seed 9)", async () => {
+    const { cv } = await loadOpenCv();
+    const profile = BOARD_PROFILES['pitrush-standard']!;
+    const s = profile.surface;
+    if (s.shape !== 'circle') throw new Error('PitRush is round');
+    const { gray, truth } = corpusScene(profile, 9);
+    const rim: [number, number][] = [0, 1, 2, 3, 4, 5].map((i) => [s.xMm + s.radiusMm * Math.cos((i * Math.PI) / 3), s.yMm + s.radiusMm * Math.sin((i * Math.PI) / 3)]);
+    const found = calibrateRect(cv, gray, profile);
+    expect(found.found).toBe(true);
+    expect(seenErrorPx(found, truth, rim, [s.xMm, s.yMm], profile.symmetryOrder ?? 1)).toBeLessThan(1.5);
+    // Without those starts the wide fit's drift is all the close fit sees.
+    expect(calibrateRect(cv, gray, profile, { closeFitUnpickedStarts: 0 }).found).toBe(false);
+  }, 180_000);
+
+  it('finds a dark table shuffleboard whose sides are lost in its dark gutters, held by its markings (9 ft, corpus seed 11)', async () => {
+    const { cv } = await loadOpenCv();
+    const profile = BOARD_PROFILES['table-shuffleboard-9ft']!;
+    const s = profile.surface;
+    if (s.shape !== 'rect') throw new Error('a table shuffleboard is a rectangle');
+    const { gray, truth } = corpusScene(profile, 11);
+    expect(truth.look.finish).toBe('painted');
+    // The ends of every painted line across the board.
+    const lines = profile.features.flatMap((f) => (f.kind === 'line' ? [[f.x1Mm, f.y1Mm], [f.x2Mm, f.y2Mm]] as [number, number][] : []));
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    const found = calibrateRect(cv, gray, profile);
+    expect(found.found).toBe(true);
+    expect(seenErrorPx(found, truth, lines, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], profile.symmetryOrder ?? 1)).toBeLessThan(1.5);
+    // Its sides are faint: held to the usual share of all edges, the fit is refused.
+    expect(calibrateRect(cv, gray, profile, { rectMinInlierFractionMarksHold: 0.6 }).found).toBe(false);
+    // Its guess scores low (a faint outline): only tried as a last resort.
+    expect(calibrateRect(cv, gray, profile, { closeFitLastResorts: 0 }).found).toBe(false);
+  }, 180_000);
+});
