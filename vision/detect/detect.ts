@@ -18,6 +18,8 @@ import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, intoPatch, surroundColour, surroundStats } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
+import { colourPuckCandidates } from './puck-candidates.ts';
+import { dropPuckLookAlikes, isPuckBoard, puckDetectOptions } from './pucks.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
@@ -203,8 +205,9 @@ function ditchCandidate(c: Candidate, top: readonly number[], lowerTopInverse: r
 
 export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectOptions> = {}): DetectionResult {
   // Pieces of several sizes (carrom's striker) and painted look-alikes: see piece-kinds.ts.
+  const tuned = puckDetectOptions(input.profile, input.calibration.pxPerMm, options, DETECT_DEFAULTS);
   return detectPieceKinds(input, (profile, sureMm) =>
-    detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, options),
+    detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, tuned),
   );
 }
 
@@ -215,7 +218,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const radiusMm = pieceRadiusMm(profile);
   const top = planeAtHeight(cal, piece.heightMm);
   const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
-  const candidates = findCandidates(cv, view, radiusMm, o);
+  const grey = findCandidates(cv, view, radiusMm, o);
+  // Pucks are also looked for in colour: see puck-candidates.ts.
+  const candidates = isPuckBoard(profile) ? [...grey, ...colourPuckCandidates(cv, { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens }, extentOf(profile), radiusMm, grey, o)] : grey;
   const rejected: DetectionResult['rejected'] = [];
   const found: Omit<DetectedDisc, 'team'>[] = [];
   // Discs measured by their top face's rim alone (see below).
@@ -231,6 +236,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const drop = profile.offSurfaceDropMm;
   const ditchPlanes: Planes | null = drop > 0 ? { board: planeAtHeight(cal, -drop), top: planeAtHeight(cal, piece.heightMm - drop) } : null;
   const topInverse = invert3(top);
+  // A disc off the surface lies lower: its top face, and the floor round it, are on that level.
+  const planesAt = (f: { xMm: number; yMm: number }): Planes => (ditchPlanes && !onSurface(profile, f.xMm, f.yMm) ? ditchPlanes : surfacePlanes);
   const ditchTopInverse = ditchPlanes && invert3(ditchPlanes.top);
   for (const candidate of candidates) {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
@@ -305,8 +312,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       if (f.coverage < o.minRimCoverage) return `rim ${(f.coverage * 100).toFixed(0)}% found`;
       if (f.coverage < o.sureRimCoverage || strict) {
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
-        const inside = topFaceColor(input.frame, top, cal, f.xMm, f.yMm, radiusMm);
-        const around = surroundStats(input.frame, cal.boardToImage, cal.lens, f.xMm, f.yMm, radiusMm);
+        const inside = topFaceColor(input.frame, planesAt(f).top, cal, f.xMm, f.yMm, radiusMm);
+        const around = surroundStats(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm);
         const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;
         if (colourDistance < Math.max(o.minColourContrast, (strict ? o.topRimAloneBoardSpreads : o.weakRimBoardSpreads) * (around?.spread ?? 0))) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
       }
@@ -345,8 +352,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
     const sigmaMm = fit.rmsMm / Math.sqrt(Math.max(1, fit.inliers / 2));
     const hole = holeHolding(profile, fit.xMm, fit.yMm, radiusMm);
-    const rgb = topFaceColor(input.frame, top, cal, fit.xMm, fit.yMm, radiusMm);
-    const topPx = applyHomography(top, fit.xMm, fit.yMm);
+    const rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
+    const topPx = applyHomography(planesAt(fit).top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
     if (dup >= 0) found.splice(dup, 1);
     const disc: Omit<DetectedDisc, 'team'> = {
@@ -376,6 +383,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       found.splice(i, 1);
     }
   }
+  // Painted numbers and shadows taken for pucks: see pucks.ts.
+  if (isPuckBoard(profile)) rejected.push(...dropPuckLookAlikes({ profile, frame: input.frame, planes: surfacePlanes, lens: cal.lens }, found, radiusMm));
   // An empty hole's dark floor fits a disc's rim as well as a sunk disc does. A dark "disc"
   // in a hole whose colour is like no disc on the board (nor like a given team colour) is
   // taken for the floor.
