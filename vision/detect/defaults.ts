@@ -9,6 +9,8 @@ export const DETECT_DEFAULTS = {
   /** Radius range searched, as fractions of the piece radius. */
   minRadiusFraction: 0.8,
   maxRadiusFraction: 1.15,
+  /** A candidate within this share of a radius of a painted circle's centre is that circle (see findCandidates). */
+  paintedNearFraction: 0.3,
   /** Rays cast from a candidate's centre to find its rim. */
   rimRays: 64,
   /** Outline refinement passes and their search half-ranges in mm. */

@@ -218,7 +218,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const radiusMm = pieceRadiusMm(profile);
   const top = planeAtHeight(cal, piece.heightMm);
   const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
-  const grey = findCandidates(cv, view, radiusMm, o);
+  const grey = findCandidates(cv, view, radiusMm, o, lookAlikes(profile, radiusMm).filter((l) => !l.hole));
   // Pucks are also looked for in colour: see puck-candidates.ts.
   const candidates = isPuckBoard(profile) ? [...grey, ...colourPuckCandidates(cv, { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens }, extentOf(profile), radiusMm, grey, o)] : grey;
   const rejected: DetectionResult['rejected'] = [];
