@@ -99,9 +99,11 @@ export class BoardTracker {
    * passes), kept up to date where the board changes until the call: the boxes it looked in
    * (null: the whole board), what it found, and its time.
    */
-  private early: { boxes: BoxMm[] | null; found: DetectedDisc[]; detectMs: number; atMs: number } | null = null;
+  private early: { boxes: BoxMm[] | null; found: DetectedDisc[]; detectMs: number; atMs: number; recheckedIds: Set<string> } | null = null;
   /** The low-resolution frame the detection ahead is up to date with. */
   private earlyLow: Uint8Array = new Uint8Array(0);
+  /** When each low-res pixel last showed motion or a hand (see detectQuietAhead). */
+  private activeAtMs: Float64Array = new Float64Array(0);
   /** The low-resolution frame the board went still on (null: not still), and when. */
   private stillLow: Uint8Array = new Uint8Array(0);
   private stillSinceMs: number | null = null;
@@ -155,6 +157,7 @@ export class BoardTracker {
     this.framesSeen = 0;
     this.lastActivityMs = -Infinity;
     this.early = null;
+    this.activeAtMs.fill(-Infinity);
     this.stillSinceMs = null;
     this.palette.reset(this.options.teamColors);
     if (!options.keepCalibration) {
@@ -170,6 +173,7 @@ export class BoardTracker {
   dispose(): void {
     this.disposed = true;
     this.low = this.prev = this.ref = this.earlyLow = this.stillLow = new Uint8Array(0);
+    this.activeAtMs = new Float64Array(0);
     this.motion = this.change = this.handRaw = this.handNow = this.handKept = this.zoneNow = this.zoneKept = this.scratch = new SparseMask(0, 0);
     this.finder = new BlobFinder(0, 0);
     this.trackList = [];
@@ -276,7 +280,7 @@ export class BoardTracker {
     // A change at rest with no motion (something crept in, the light changed): check it at settle.
     const creeping = !this.episode && changedBoardPx >= Math.max(4, 0.5 * discPx);
     if ((isMoving || hand || disturbed || creeping) && !this.episode) {
-      this.episode = new EpisodeTracker(view, this.trackList.filter((t) => t.place === 'surface'), this.o, tMs);
+      this.episode = new EpisodeTracker(view, this.trackList.filter((t) => t.place === 'surface'), this.o, tMs, (b) => this.sinkingIntoHole(b));
       events.push({ type: 'motion', tMs, state: hand ? 'hand' : 'moving' });
     }
     if (this.episode) {
@@ -285,9 +289,16 @@ export class BoardTracker {
       if (!isMoving && this.episode.movingOffSurfaceAt(tMs)) isMoving = true;
     }
     this.debug?.(tMs, { low: this.low, motion: this.motion, change: this.change, hand, size });
+    if (this.episode) {
+      for (let k = 0; k < this.motion.n; k++) this.activeAtMs[this.motion.idx[k]!] = tMs;
+      const handArea = zone ?? hand;
+      if (handArea) for (let k = 0; k < handArea.n; k++) this.activeAtMs[handArea.idx[k]!] = tMs;
+    }
     if (isMoving || hand || disturbed) {
       this.lastActivityMs = tMs;
-      this.early = null;
+      // What a hand was over (or a change of light) can have changed unseen: detect it all again.
+      // Motion alone keeps what was detected ahead: where it changes the frame it is redone.
+      if (hand || disturbed) this.early = null;
       this.stillSinceMs = null;
     } else if (this.episode && this.creptSinceStill(tMs)) {
       // A disc still creeping (too slowly for the frame-to-frame test): not at rest yet.
@@ -301,15 +312,15 @@ export class BoardTracker {
       this.stillSinceMs = null;
       if (ev) events.push(ev);
       this.ref.set(this.low);
-    } else if (this.episode && tMs - this.lastActivityMs >= this.o.earlyDetectMs && (!this.early || tMs - this.early.atMs >= this.o.earlyRefreshMs)) {
+    } else if (this.episode && !hand && !disturbed && (!this.early || tMs - this.early.atMs >= this.o.earlyRefreshMs)) {
       // Detect now, while the settle time runs out: the call need not wait for it. Not while
-      // the paths still see something move (a slow disc the frame-to-frame test misses).
+      // the paths still see something move (a slow disc the frame-to-frame test misses): then
+      // only where the board has been quiet a while (discs that stopped while others move).
       const episode = this.episode.result();
-      if (tMs - episode.lastMotionMs >= this.o.earlyDetectMs) {
-        const d0 = this.now();
-        this.detectAhead(frame, tMs, this.changedBoxes(episode), episode);
-        detectMs = this.now() - d0;
-      }
+      const d0 = this.now();
+      if (tMs - this.lastActivityMs >= this.o.earlyDetectMs && tMs - episode.lastMotionMs >= this.o.earlyDetectMs) this.detectAhead(frame, tMs, this.changedBoxes(episode), episode);
+      else this.detectQuietAhead(frame, tMs, episode);
+      detectMs = this.now() - d0;
     }
     this.motionState = hand ? 'hand' : disturbed ? 'disturbed' : isMoving ? 'moving' : this.episode ? 'settling' : 'at-rest';
     [this.prev, this.low] = [this.low, this.prev];
@@ -336,6 +347,7 @@ export class BoardTracker {
     this.prev = new Uint8Array(n);
     this.ref = new Uint8Array(n);
     this.earlyLow = new Uint8Array(n);
+    this.activeAtMs = new Float64Array(n).fill(-Infinity);
     this.stillLow = new Uint8Array(n);
     this.motion = new SparseMask(w, h);
     this.change = new SparseMask(w, h);
@@ -575,7 +587,7 @@ export class BoardTracker {
     const early = this.early;
     if (!early || (boxes === null && early.boxes !== null)) {
       const found = boxes && boxes.length === 0 ? [] : this.detectIn(frame, boxes, episode);
-      this.early = { boxes, found, detectMs: (early?.detectMs ?? 0) + this.now() - d0, atMs: tMs };
+      this.early = { boxes, found, detectMs: (early?.detectMs ?? 0) + this.now() - d0, atMs: tMs, recheckedIds: new Set() };
       this.earlyLow.set(this.low);
       return;
     }
@@ -587,18 +599,134 @@ export class BoardTracker {
       const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
       redo.push({ minXMm: bb.minXMm - margin, minYMm: bb.minYMm - margin, maxXMm: bb.maxXMm + margin, maxYMm: bb.maxYMm + margin });
     }
-    const slack = this.o.samePlaceMm;
-    const covered = (b: BoxMm) => early.boxes === null || early.boxes.some((e) => b.minXMm >= e.minXMm - slack && b.minYMm >= e.minYMm - slack && b.maxXMm <= e.maxXMm + slack && b.maxYMm <= e.maxYMm + slack);
-    for (const b of boxes ?? []) if (!covered(b)) redo.push(b);
+    for (const b of boxes ?? []) if (!this.coveredAhead(b)) redo.push(b);
+    // A disc the paths saw stop where nothing was found: looked for once more (an edge lost
+    // to the noise of one frame can show in the next). Not where it may have gone down a hole
+    // or off the surface.
+    const r = view.discRadiusMm;
+    for (const m of episode.moving) {
+      const e = m.path[m.path.length - 1]!;
+      if (early.recheckedIds.has(m.id) || view.surfaceInsetMm(e.xMm, e.yMm) < 0 || view.holeNear(e.xMm, e.yMm, 2 * r)) continue;
+      if (early.found.some((d) => Math.hypot(d.xMm - e.xMm, d.yMm - e.yMm) <= 2 * r)) continue;
+      // Only where it was looked for already (else it is looked for now anyway).
+      if (!this.coveredAhead({ minXMm: e.xMm - r, minYMm: e.yMm - r, maxXMm: e.xMm + r, maxYMm: e.yMm + r })) continue;
+      early.recheckedIds.add(m.id);
+      const reach = 2 * r + margin;
+      redo.push({ minXMm: e.xMm - reach, minYMm: e.yMm - reach, maxXMm: e.xMm + reach, maxYMm: e.yMm + reach });
+    }
     early.atMs = tMs;
     if (redo.length === 0) return;
-    const merged = mergeBoxes(redo, view.discRadiusMm);
-    const inside = (d: DetectedDisc) => merged.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm);
-    const again = this.detectIn(frame, merged, episode);
-    early.found = [...early.found.filter((d) => !inside(d)), ...again];
-    if (early.boxes !== null) early.boxes = [...early.boxes, ...merged];
+    this.redoAhead(frame, mergeBoxes(redo, view.discRadiusMm), episode);
     early.detectMs += this.now() - d0;
     this.earlyLow.set(this.low);
+  }
+
+  /** Whether the detection ahead looked in all of a box (allowing `samePlaceMm`), in one or several of its boxes. */
+  private coveredAhead(b: BoxMm): boolean {
+    const boxes = this.early?.boxes;
+    if (boxes === null) return true;
+    if (!boxes || boxes.length === 0) return false;
+    const slack = this.o.samePlaceMm;
+    const step = Math.max(slack, 0.25 * this.view!.discRadiusMm);
+    const nx = Math.max(1, Math.ceil((b.maxXMm - b.minXMm) / step));
+    const ny = Math.max(1, Math.ceil((b.maxYMm - b.minYMm) / step));
+    for (let i = 0; i <= nx; i++) {
+      const x = b.minXMm + ((b.maxXMm - b.minXMm) * i) / nx;
+      for (let j = 0; j <= ny; j++) {
+        const y = b.minYMm + ((b.maxYMm - b.minYMm) * j) / ny;
+        if (!boxes.some((e) => x >= e.minXMm - slack && x <= e.maxXMm + slack && y >= e.minYMm - slack && y <= e.maxYMm + slack)) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Detect again in boxes: what was found in them before is replaced. */
+  private redoAhead(frame: VideoFrame, merged: BoxMm[], episode: EpisodeResult): void {
+    const early = this.early!;
+    const inside = (d: DetectedDisc) => merged.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm);
+    const again = this.detectIn(frame, merged, episode);
+    // A disc across a box's edge can be found from both sides: the newer look wins.
+    const twice = (d: DetectedDisc) => again.some((a) => Math.hypot(a.xMm - d.xMm, a.yMm - d.yMm) < 0.6 * d.radiusMm);
+    early.found = [...early.found.filter((d) => !inside(d) && !twice(d)), ...again];
+    if (early.boxes !== null) early.boxes = [...early.boxes, ...merged];
+  }
+
+  /**
+   * While something still moves, detect ahead where the board has been quiet a while: around
+   * changes since the last look (against the last rest where it did not look yet) in which no
+   * low-res pixel showed motion or a hand for `aheadQuietMs`. A disc that stopped early is then
+   * measured before the last one stops, and the call waits only for the last. What changes
+   * afterwards in a box looked at (a disc hit again) is looked at again (detectAhead).
+   */
+  private detectQuietAhead(frame: VideoFrame, tMs: number, episode: EpisodeResult): void {
+    const view = this.view!;
+    if (this.early?.boxes === null) return;
+    if (!this.early) {
+      this.early = { boxes: [], found: [], detectMs: 0, atMs: tMs, recheckedIds: new Set() };
+      this.earlyLow.set(this.ref);
+    }
+    const early = this.early;
+    early.atMs = tMs;
+    const d0 = this.now();
+    const margin = this.o.detectMarginMm;
+    const boxes: BoxMm[] = [];
+    diffMask(this.low, this.earlyLow, this.o.earlyChangeThreshold, this.scratch, view.boardMask);
+    for (const b of this.finder.find(this.scratch, Math.max(this.o.earlyMinChangedPx, this.o.minBlobDiscFraction * view.discAreaPx), view.boardMask)) {
+      if (b.inRegion === 0) continue;
+      const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
+      boxes.push({ minXMm: bb.minXMm - margin, minYMm: bb.minYMm - margin, maxXMm: bb.maxXMm + margin, maxYMm: bb.maxYMm + margin });
+    }
+    // Where a followed disc stopped (as settle will look there: changedBoxes).
+    for (const m of episode.moving) {
+      const e = m.path[m.path.length - 1]!;
+      const reach = 2 * view.discRadiusMm + margin;
+      boxes.push({ minXMm: e.xMm - reach, minYMm: e.yMm - reach, maxXMm: e.xMm + reach, maxYMm: e.yMm + reach });
+    }
+    const quietSince = tMs - this.o.aheadQuietMs;
+    const quiet = mergeBoxes(boxes, view.discRadiusMm).filter((b) => !this.coveredAhead(b) || this.changedInLow(b)).filter((b) => this.quietInLow(b, quietSince));
+    if (quiet.length === 0) return;
+    this.redoAhead(frame, quiet, episode);
+    if (process.env.DBG) console.error('quiet', tMs.toFixed(0), JSON.stringify(quiet.map((b) => [b.minXMm, b.minYMm, b.maxXMm, b.maxYMm].map(Math.round))), 'found', JSON.stringify(early.found.map((d) => [Math.round(d.xMm), Math.round(d.yMm), d.kind])));
+    for (const b of quiet) {
+      this.forEachLowPixel(b, (i) => {
+        this.earlyLow[i] = this.low[i]!;
+      });
+    }
+    early.detectMs += this.now() - d0;
+  }
+
+  /** Calls `f` with each low-res pixel of a board box (its image at the board's and the discs' top height). */
+  private forEachLowPixel(b: BoxMm, f: (i: number) => boolean | void): boolean {
+    const view = this.view!;
+    const { widthPx: w, heightPx: h } = view.size;
+    let x0 = Infinity;
+    let y0 = Infinity;
+    let x1 = -Infinity;
+    let y1 = -Infinity;
+    for (const height of [0, view.discHeightMm]) {
+      for (const [x, y] of [[b.minXMm, b.minYMm], [b.maxXMm, b.minYMm], [b.minXMm, b.maxYMm], [b.maxXMm, b.maxYMm]] as const) {
+        const p = view.boardToLow(x, y, height);
+        x0 = Math.min(x0, p.x);
+        y0 = Math.min(y0, p.y);
+        x1 = Math.max(x1, p.x);
+        y1 = Math.max(y1, p.y);
+      }
+    }
+    for (let y = Math.max(0, Math.floor(y0)); y <= Math.min(h - 1, Math.ceil(y1)); y++) {
+      for (let x = Math.max(0, Math.floor(x0)); x <= Math.min(w - 1, Math.ceil(x1)); x++) if (f(y * w + x) === true) return true;
+    }
+    return false;
+  }
+
+  /** No motion or hand in a box since a time. */
+  private quietInLow(b: BoxMm, sinceMs: number): boolean {
+    return !this.forEachLowPixel(b, (i) => this.activeAtMs[i]! > sinceMs);
+  }
+
+  /** The box's pixels differ from what the detection ahead last saw there. */
+  private changedInLow(b: BoxMm): boolean {
+    const t = this.o.earlyChangeThreshold;
+    return this.forEachLowPixel(b, (i) => Math.abs(this.low[i]! - this.earlyLow[i]!) > t);
   }
 
   /**
@@ -629,7 +757,10 @@ export class BoardTracker {
       return { type: 'unchanged', tMs, startMs: episode.startMs };
     }
     this.detectAhead(frame, tMs, boxes, episode);
-    const { found, detectMs } = this.early!;
+    const { detectMs } = this.early!;
+    // What was looked at ahead outside where settle looks (a change that went away) is not used.
+    if (process.env.DBG) console.error('settle', tMs.toFixed(0), JSON.stringify(boxes?.map((b) => [b.minXMm, b.minYMm, b.maxXMm, b.maxYMm].map(Math.round))), 'found', JSON.stringify(this.early!.found.map((d) => [Math.round(d.xMm), Math.round(d.yMm), d.kind])), 'moving', JSON.stringify(episode.moving.map((m) => [m.id, Math.round(m.path[0]!.xMm), Math.round(m.path[0]!.yMm), Math.round(m.path.at(-1)!.xMm), Math.round(m.path.at(-1)!.yMm)])));
+    const found = boxes === null ? this.early!.found : this.early!.found.filter((d) => boxes.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm));
     this.early = null;
     const settled = settle({
       view,

@@ -27,6 +27,12 @@ export const TRACK_DEFAULTS = {
   earlyChangeThreshold: 8,
   earlyRefreshMs: 30,
   /**
+   * While discs still move elsewhere, a region around a change where nothing moved (and no
+   * hand was) for this long is detected ahead: a disc that stopped early does not wait for
+   * the last one to be measured.
+   */
+  aheadQuietMs: 60,
+  /**
    * Still means still since the board went still: a region differing by this many grey
    * levels from the frame the still time started on, of at least this many low-res pixels and
    * this share of a disc's area (JPEG noise gives specks of 1-2 pixels) and no bigger than

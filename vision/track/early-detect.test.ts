@@ -23,7 +23,8 @@ interface Run {
   truthAt: Map<number, SynthState>;
 }
 
-function run(script: Script, track: Partial<TrackOptions> = {}): Run {
+/** `drop`: detections the detector is to miss on a call (a disc lost to one frame's noise). */
+function run(script: Script, track: Partial<TrackOptions> = {}, drop?: (tMs: number, boxes: BoxMm[] | null, state: SynthState) => (d: { xMm: number; yMm: number }) => boolean): Run {
   const holder: { state: SynthState } = { state: { discs: [], hand: null } };
   const truth = truthDetector(() => holder.state);
   const calls: Run['calls'] = [];
@@ -34,7 +35,9 @@ function run(script: Script, track: Partial<TrackOptions> = {}): Run {
     teamColors: [COLORS.A!, COLORS.B!],
     detector: (input) => {
       calls.push({ tMs, boxes: input.boxes });
-      return truth(input);
+      const found = truth(input);
+      const dropped = drop?.(tMs, input.boxes, holder.state);
+      return dropped ? found.filter((d) => !dropped(d)) : found;
     },
     track,
   });
@@ -115,5 +118,58 @@ describe('detection ahead of the call', () => {
     const inBox = (p: { xMm: number; yMm: number }) => boxes.some((b) => p.xMm >= b.minXMm && p.xMm <= b.maxXMm && p.yMm >= b.minYMm && p.yMm <= b.maxYMm);
     expect(inBox(a1)).toBe(true);
     expect(inBox({ xMm: -120, yMm: 120 })).toBe(false);
+  });
+
+  it('a disc that stopped while another still moves is detected before the board is still, and not again at the call', () => {
+    // a1 is flicked into b1: b1 stops after 300 ms, a1 slides on for a second more, far away.
+    const script = () => {
+      const s = new Script().add({ id: 'b1', team: 'B', xMm: -120, yMm: 120 }).add({ id: 'b2', team: 'B', xMm: 150, yMm: -100 }).hold(300);
+      s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -280 }));
+      s.slide([
+        { id: 'b1', to: { xMm: -160, yMm: 160 }, ms: 300 },
+        { id: 'a1', to: { xMm: 60, yMm: 200 }, ms: 1300 },
+      ]);
+      return s.hold(600);
+    };
+    const r = run(script());
+    const shot = shotOf(r);
+    const atRest = shot.board.discs.find((d) => d.team === 'B' && d.xMm < 0)!;
+    expect(Math.hypot(atRest.xMm - -160, atRest.yMm - 160)).toBeLessThan(0.2);
+    const a1 = shot.board.discs.find((d) => d.id === shot.shot.shotDiscId)!;
+    expect(Math.hypot(a1.xMm - 60, a1.yMm - 200)).toBeLessThan(0.2);
+    const aStops = [...r.truthAt.keys()].find((t) => { const d = r.truthAt.get(t)!.discs.find((x) => x.id === 'a1'); return d !== undefined && Math.hypot(d.xMm - 60, d.yMm - 200) < 1e-6; })!;
+    const inBox = (boxes: BoxMm[] | null, p: { xMm: number; yMm: number }) => boxes === null || boxes.some((b) => p.xMm >= b.minXMm && p.xMm <= b.maxXMm && p.yMm >= b.minYMm && p.yMm <= b.maxYMm);
+    // b1 was looked at where it stopped while a1 still moved...
+    const whileMoving = r.calls.filter((c) => c.tMs > 0 && c.tMs < aStops && inBox(c.boxes, { xMm: -160, yMm: 160 }));
+    expect(whileMoving.length).toBeGreaterThan(0);
+    for (const c of whileMoving) expect(inBox(c.boxes, { xMm: 60, yMm: 200 })).toBe(false);
+    // ... and not again once a1 stopped: what was left to do then is a1's place.
+    const after = r.calls.filter((c) => c.tMs >= aStops);
+    expect(after.length).toBeGreaterThan(0);
+    for (const c of after) expect(inBox(c.boxes, { xMm: -160, yMm: 160 })).toBe(false);
+    // Without it, b1's place waits for the board to be still.
+    const off = run(script(), { aheadQuietMs: Infinity });
+    expect(off.calls.filter((c) => c.tMs > 0 && c.tMs < aStops && inBox(c.boxes, { xMm: -160, yMm: 160 }))).toHaveLength(0);
+    expect(shotOf(off).board).toEqual(shot.board);
+  });
+
+  it('a disc the paths saw stop where the detection ahead found nothing is looked for once more before the call', () => {
+    const inBox = (boxes: BoxMm[] | null, p: { xMm: number; yMm: number }) => boxes === null || boxes.some((b) => p.xMm >= b.minXMm && p.xMm <= b.maxXMm && p.yMm >= b.minYMm && p.yMm <= b.maxYMm);
+    const at = { xMm: 10, yMm: -50 };
+    let missedMs: number | null = null;
+    // The first look where a1 stopped misses it.
+    const r = run(flick(), {}, (tMs, boxes, state) => {
+      const a1 = state.discs.find((d) => d.id === 'a1');
+      if (missedMs !== null || !a1 || Math.hypot(a1.xMm - at.xMm, a1.yMm - at.yMm) > 0.5 || !inBox(boxes, at)) return () => false;
+      missedMs = tMs;
+      return (d) => Math.hypot(d.xMm - at.xMm, d.yMm - at.yMm) < 5;
+    });
+    expect(missedMs).not.toBeNull();
+    const shot = shotOf(r);
+    const a1 = shot.board.discs.find((d) => d.id === shot.shot.shotDiscId);
+    expect(a1).toBeDefined();
+    expect(Math.hypot(a1!.xMm - at.xMm, a1!.yMm - at.yMm)).toBeLessThan(0.5);
+    // Looked at there again after the miss, before the call.
+    expect(r.calls.filter((c) => c.tMs > missedMs! && c.tMs <= shot.tMs && inBox(c.boxes, at)).length).toBeGreaterThanOrEqual(1);
   });
 });

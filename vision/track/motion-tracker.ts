@@ -80,6 +80,8 @@ export class EpisodeTracker {
     tracks: readonly Track[],
     private readonly o: TrackOptions,
     readonly startMs: number,
+    /** Motion that does not keep the board from resting (a piece dropping into a pocket). */
+    private readonly goingDown: (b: Blob) => boolean = () => false,
   ) {
     this.rMm = view.discRadiusMm;
     for (const t of tracks) {
@@ -188,7 +190,7 @@ export class EpisodeTracker {
     dilate(free, 1, this.grown, this.scratch);
     const minArea = Math.max(2, this.o.minBlobDiscFraction * this.view.discAreaPx);
     const blobs = this.finder.find(this.grown, minArea, this.view.watchMask).filter((b) => b.inRegion > 0);
-    if (blobs.length > 0) this.lastMotionMs = tMs;
+    if (blobs.some((b) => !this.goingDown(b))) this.lastMotionMs = tMs;
     const h = this.view.discHeightMm;
     const pos = new Map<number, PointMm>(blobs.map((b) => [b.label, this.view.lowToBoard(b.xPx, b.yPx, h)]));
 
