@@ -107,6 +107,9 @@ export class BoardTracker {
   /** The low-resolution frame the board went still on (null: not still), and when. */
   private stillLow: Uint8Array = new Uint8Array(0);
   private stillSinceMs: number | null = null;
+  /** The last few low-resolution frames, oldest first once full (see creptSinceStill). */
+  private recent: { tMs: number; low: Uint8Array }[] = [];
+  private recentNext = 0;
   private disposed = false;
   /** Called on every frame with the cheap path's images (diagnostics only). */
   debug: ((tMs: number, images: { low: Uint8Array; motion: SparseMask; change: SparseMask; hand: SparseMask | null; size: LowResSize }) => void) | null = null;
@@ -158,6 +161,7 @@ export class BoardTracker {
     this.lastActivityMs = -Infinity;
     this.early = null;
     this.activeAtMs.fill(-Infinity);
+    for (const r of this.recent) r.tMs = -Infinity;
     this.stillSinceMs = null;
     this.palette.reset(this.options.teamColors);
     if (!options.keepCalibration) {
@@ -173,6 +177,7 @@ export class BoardTracker {
   dispose(): void {
     this.disposed = true;
     this.low = this.prev = this.ref = this.earlyLow = this.stillLow = new Uint8Array(0);
+    this.recent = [];
     this.activeAtMs = new Float64Array(0);
     this.motion = this.change = this.handRaw = this.handNow = this.handKept = this.zoneNow = this.zoneKept = this.scratch = new SparseMask(0, 0);
     this.finder = new BlobFinder(0, 0);
@@ -300,9 +305,10 @@ export class BoardTracker {
       // Motion alone keeps what was detected ahead: where it changes the frame it is redone.
       if (hand || disturbed) this.early = null;
       this.stillSinceMs = null;
-    } else if (this.episode && this.creptSinceStill(tMs)) {
+    } else if (this.episode) {
       // A disc still creeping (too slowly for the frame-to-frame test): not at rest yet.
-      this.lastActivityMs = tMs;
+      const creptAtMs = this.creptSinceStill(tMs);
+      if (creptAtMs !== null) this.lastActivityMs = creptAtMs;
     }
     let detectMs = 0;
     if (this.episode && tMs - this.lastActivityMs >= this.o.settleMs) {
@@ -323,6 +329,10 @@ export class BoardTracker {
       detectMs = this.now() - d0;
     }
     this.motionState = hand ? 'hand' : disturbed ? 'disturbed' : isMoving ? 'moving' : this.episode ? 'settling' : 'at-rest';
+    const slot = this.recent[this.recentNext]!;
+    slot.tMs = tMs;
+    slot.low.set(this.low);
+    this.recentNext = (this.recentNext + 1) % this.recent.length;
     [this.prev, this.low] = [this.low, this.prev];
     this.stats = { tMs, state: this.motionState, cheapMs: this.now() - t0 - detectMs, detectMs, movingPx: freeMotionPx, changedPx: changedBoardPx, hand: hand !== null };
     return events;
@@ -349,6 +359,8 @@ export class BoardTracker {
     this.earlyLow = new Uint8Array(n);
     this.activeAtMs = new Float64Array(n).fill(-Infinity);
     this.stillLow = new Uint8Array(n);
+    this.recent = Array.from({ length: this.o.creepHistoryFrames }, () => ({ tMs: -Infinity, low: new Uint8Array(n) }));
+    this.recentNext = 0;
     this.motion = new SparseMask(w, h);
     this.change = new SparseMask(w, h);
     this.handRaw = new SparseMask(w, h);
@@ -383,24 +395,41 @@ export class BoardTracker {
    * still time started on, by a few grey levels, in regions no bigger than a disc or two. A
    * disc slowing to a stop moves less and less from frame to frame (at 60 fps its last ~0.2 s
    * pass the frame-to-frame test unseen) but keeps adding up against a fixed frame. When it
-   * did, the still time starts again from this frame.
+   * did, the still time starts again from the first of the last few frames that look like this
+   * one where it crept (the change may have added up past the threshold only after the disc
+   * stopped): returned, or null when nothing crept.
    */
-  private creptSinceStill(tMs: number): boolean {
+  private creptSinceStill(tMs: number): number | null {
     if (this.stillSinceMs === null) {
       this.stillLow.set(this.low);
       this.stillSinceMs = tMs;
-      return false;
+      return null;
     }
     const view = this.view!;
-    if (diffMask(this.low, this.stillLow, this.o.creepThreshold, this.scratch, view.watchMask) === 0) return false;
+    if (diffMask(this.low, this.stillLow, this.o.creepThreshold, this.scratch, view.watchMask) === 0) return null;
     const most = this.o.creepMaxDiscAreas * view.discAreaPx;
     const least = Math.max(this.o.creepMinChangedPx, this.o.creepMinDiscFraction * view.discAreaPx);
-    const crept = this.finder.find(this.scratch, least, view.watchMask).some((b) => b.inRegion > 0 && b.area <= most && !this.sinkingIntoHole(b));
-    if (crept) {
-      this.stillLow.set(this.low);
-      this.stillSinceMs = tMs;
+    const crept = this.finder.find(this.scratch, least, view.watchMask).filter((b) => b.inRegion > 0 && b.area <= most && !this.sinkingIntoHole(b));
+    if (crept.length === 0) return null;
+    // Back through the recent frames of the still time, newest first, while the places that
+    // crept look as they do now (to within a few grey levels: a disc still creeping differs
+    // from a frame or two back).
+    let since = { tMs, low: this.low };
+    const W = view.size.widthPx;
+    const t = this.o.creepStoppedThreshold;
+    for (let k = 1; k <= this.recent.length; k++) {
+      const past = this.recent[(this.recentNext - k + this.recent.length) % this.recent.length]!;
+      if (!(past.tMs > this.stillSinceMs && past.tMs < tMs)) break;
+      let changed = 0;
+      for (const b of crept) {
+        for (let y = b.minY; y <= b.maxY; y++) for (let x = b.minX; x <= b.maxX; x++) if (Math.abs(this.low[y * W + x]! - past.low[y * W + x]!) > t) changed++;
+      }
+      if (changed >= least) break;
+      since = past;
     }
-    return crept;
+    this.stillLow.set(since.low);
+    this.stillSinceMs = since.tMs;
+    return since.tMs;
   }
 
   /**

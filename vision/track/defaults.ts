@@ -44,6 +44,13 @@ export const TRACK_DEFAULTS = {
   creepMinDiscFraction: 0.05,
   creepMaxDiscAreas: 2,
   /**
+   * Low-res frames kept to tell when a creeping disc stopped (enough for the settle time at
+   * 120 fps): the frames back to the last that differs from this one by more than this many
+   * grey levels where it crept.
+   */
+  creepHistoryFrames: 13,
+  creepStoppedThreshold: 4,
+  /**
    * A changed region this many disc areas big that touches the image border, or lies partly
    * outside the board (where no disc can be), is a hand or arm.
    */

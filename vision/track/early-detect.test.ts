@@ -172,4 +172,21 @@ describe('detection ahead of the call', () => {
     // Looked at there again after the miss, before the call.
     expect(r.calls.filter((c) => c.tMs > missedMs! && c.tMs <= shot.tMs && inBox(c.boxes, at)).length).toBeGreaterThanOrEqual(1);
   });
+
+  it('a creeping disc: the still time, started again from the frame it last changed on, still waits until it stopped', () => {
+    const stopMs = (r: Run) => {
+      const times = [...r.truthAt.keys()];
+      const at = (tMs: number) => r.truthAt.get(tMs)!.discs.find((d) => d.id === 'a1');
+      return times.filter((t, i) => i > 0 && at(t) && at(times[i - 1]!) && (at(t)!.xMm !== at(times[i - 1]!)!.xMm || at(t)!.yMm !== at(times[i - 1]!)!.yMm)).at(-1)!;
+    };
+    for (const creepMm of [3, 4, 6]) {
+      const r = run(flick(creepMm));
+      const shot = shotOf(r);
+      expect(shot.tMs, `creep ${creepMm} mm`).toBeGreaterThanOrEqual(stopMs(r));
+      // Never later than counting from the frame the creep was seen on (the rule before).
+      expect(shot.tMs).toBeLessThanOrEqual(shotOf(run(flick(creepMm), { creepStoppedThreshold: -1 })).tMs);
+      const a1 = shot.board.discs.find((d) => d.id === shot.shot.shotDiscId)!;
+      expect(Math.hypot(a1.xMm - 10, a1.yMm - (-50 + creepMm))).toBeLessThan(0.3);
+    }
+  });
 });
