@@ -90,3 +90,32 @@ export function intoPatch(h: readonly number[], lens: LensModel, patch: Contrast
   for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c]! += t[r * 3 + k]! * h[k * 3 + c]!;
   return { h: out, lens: { ...lens, centreXPx: lens.centreXPx - ox, centreYPx: lens.centreYPx - oy } };
 }
+
+/**
+ * Around one disc, each pixel's likeness in colour to the disc's own top face (255 less the
+ * colour distance): a shadow or a painted line next to the disc is as unlike a coloured disc
+ * as the board is, so the top face's rim is the one edge round it, where in grey a shadow or a
+ * line as dark as the disc joins it into one blob. `contrast` is the disc's distance from the
+ * board's colour.
+ */
+export function likenessPatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, disc: Rgb, board: Rgb): ContrastPatch | null {
+  const contrast = Math.hypot(disc[0] - board[0], disc[1] - board[1], disc[2] - board[2]);
+  const x0 = Math.max(0, Math.floor(centreXPx - halfSizePx));
+  const y0 = Math.max(0, Math.floor(centreYPx - halfSizePx));
+  const x1 = Math.min(frame.widthPx, Math.ceil(centreXPx + halfSizePx));
+  const y1 = Math.min(frame.heightPx, Math.ceil(centreYPx + halfSizePx));
+  const widthPx = x1 - x0;
+  const heightPx = y1 - y0;
+  if (widthPx < 4 || heightPx < 4) return null;
+  const data = new Float32Array(widthPx * heightPx);
+  for (let y = 0; y < heightPx; y++) {
+    for (let x = 0; x < widthPx; x++) {
+      const j = ((y0 + y) * frame.widthPx + x0 + x) * 4;
+      const dr = frame.data[j]! - disc[0];
+      const dg = frame.data[j + 1]! - disc[1];
+      const db = frame.data[j + 2]! - disc[2];
+      data[y * widthPx + x] = 255 - Math.sqrt(dr * dr + dg * dg + db * db);
+    }
+  }
+  return { image: { data, widthPx, heightPx }, offsetXPx: x0, offsetYPx: y0, contrast };
+}

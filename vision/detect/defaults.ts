@@ -37,6 +37,8 @@ export const DETECT_DEFAULTS = {
   /** Measure by the top face's rim alone when it is found round this share of it. */
   preferTopRim: true,
   minTopRimCoverage: 0.7,
+  /** A disc found by its outline (minRimCoverage) whose top rim alone was found farther round, though less than minTopRimCoverage, is measured by that rim, the two fits' distance added to its uncertainty. */
+  weighWeakTopRim: true,
   /** Each disc is also fitted from four starts this fraction of a radius around its candidate... */
   restartOffsetFraction: 0.3,
   /** ... and fits that found at least this share of the best one's rim, settled elsewhere, widen its uncertainty. */
@@ -63,12 +65,25 @@ export const DETECT_DEFAULTS = {
   holeFloorMaxBoardDistance: 12,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */
   inHoleToleranceMm: 3,
+  /** A fit settled into a hole is fitted again from this many starts this far round it (mm: a disc leaning into the hole lies about a radius off its centre)... */
+  leaningStarts: 8,
+  leaningStartMm: 14,
+  /** ... and a fit from there that finds at least this much more of its outline is the disc (leaning: 0.7 against 0.5 on the corpus). */
+  leaningCoverageGain: 0.15,
   /** Two detections closer than this fraction of a radius are one disc. */
   duplicateFraction: 0.6,
   /** A candidate within this fraction of a radius of a disc known unchanged (DetectInput.knownMm) is that disc. */
   knownReachFraction: 0.5,
   /** Uncertainty is at least this times the leave-a-quarter-out spread of the centre. */
   leaveOutFactor: 2,
+  /** A disc this far in colour (RGB) from the board round it is measured again in its likeness to its own colour (see likenessPatch). */
+  likenessMinContrast: 40,
+  /** ... a likeness fit finding this share of its outline is sure (else it is started again from the middle of the disc's colour)... */
+  likenessSureCoverage: 0.65,
+  /** ... and it replaces the grey fit when sure and this much farther round than it. */
+  likenessCoverageGain: 0.1,
+  /** A disc measured by its likeness is placed no better than this (mm): that edge sits 0.1-0.3 mm off the grey one on the corpus (a shaded side wall is less like the top face). */
+  likenessUncertaintyFloorMm: 0.5,
   /** Centre uncertainty floor in mm (pose and lens error not seen in the rim residuals). */
   uncertaintyFloorMm: 0.15,
 };

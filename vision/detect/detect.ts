@@ -6,7 +6,7 @@
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { pieceRadiusMm } from '../../rules/profiles/schema.ts';
 import { applyHomography, invert3 } from '../geometry/homography.ts';
-import { distortPx, type LensModel } from '../geometry/lens.ts';
+import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
 import type { Frame, GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
@@ -15,7 +15,7 @@ import { findCandidates, type Candidate } from './candidates.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
-import { contrastPatch, intoPatch, surroundColour, surroundStats } from './colour-contrast.ts';
+import { contrastPatch, intoPatch, likenessPatch, surroundColour, surroundStats } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
@@ -196,6 +196,54 @@ function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xM
   return measureDisc(patch.image, board.h, topInPatch.h, board.lens, c, radiusMm, o);
 }
 
+/**
+ * A disc whose colour stands out from the board's measured again in a patch of likeness to its
+ * own colour (see likenessPatch), where a shadow or a line beside it cannot join it: from the
+ * grey fit, and when that is not sure, from the middle of what looks like the disc too (a
+ * candidate found on a disc and its shadow together lies off the disc, and so does every fit
+ * started near it). The fit that found more of its outline, or null.
+ */
+function fitByLikeness(frame: Frame, cal: Calibration, planes: Planes, at: { xMm: number; yMm: number }, disc: Rgb, radiusMm: number, o: DetectOptions): SilhouetteFit | null {
+  const topInverse = invert3(planes.top);
+  const board = surroundColour(frame, planes.board, cal.lens, at.xMm, at.yMm, radiusMm);
+  if (!board) return null;
+  const centreIdeal = applyHomography(planes.top, at.xMm, at.yMm);
+  const rimIdeal = applyHomography(planes.top, at.xMm + radiusMm, at.yMm);
+  const centre = distortPx(cal.lens, centreIdeal.x, centreIdeal.y);
+  const edge = distortPx(cal.lens, rimIdeal.x, rimIdeal.y);
+  const radiusPx = Math.hypot(edge.x - centre.x, edge.y - centre.y);
+  const patch = likenessPatch(frame, centre.x, centre.y, 2 * radiusPx + 12, disc, board);
+  if (!patch || patch.contrast < o.likenessMinContrast) return null;
+  const boardIn = intoPatch(planes.board, cal.lens, patch);
+  const topIn = intoPatch(planes.top, cal.lens, patch);
+  const fitFrom = (st: { xMm: number; yMm: number }) => fitSilhouette({ gray: patch.image, boardToImage: boardIn.h, topToImage: topIn.h, lens: boardIn.lens, xMm: st.xMm, yMm: st.yMm, radiusMm }, o);
+  const best = fitFrom(at);
+  if (best && best.coverage >= o.likenessSureCoverage) return best;
+  // Started again from where the disc's colour is, round the grey fit: the middle of the
+  // pixels more like the disc than like the board, within a radius and a half.
+  let sx = 0;
+  let sy = 0;
+  let count = 0;
+  const reachPx = 1.5 * radiusPx;
+  const cx = centre.x - patch.offsetXPx;
+  const cy = centre.y - patch.offsetYPx;
+  const like = 255 - patch.contrast / 2;
+  const img = patch.image;
+  for (let y = Math.max(0, Math.floor(cy - reachPx)); y <= Math.min(img.heightPx - 1, Math.ceil(cy + reachPx)); y++) {
+    for (let x = Math.max(0, Math.floor(cx - reachPx)); x <= Math.min(img.widthPx - 1, Math.ceil(cx + reachPx)); x++) {
+      if ((x - cx) * (x - cx) + (y - cy) * (y - cy) > reachPx * reachPx || img.data[y * img.widthPx + x]! < like) continue;
+      sx += x;
+      sy += y;
+      count++;
+    }
+  }
+  if (count === 0 || !topInverse) return best;
+  const seen = undistortPx(cal.lens, sx / count + patch.offsetXPx, sy / count + patch.offsetYPx);
+  const from = applyHomography(topInverse, seen.x, seen.y);
+  const again = fitFrom({ xMm: from.x, yMm: from.y });
+  return again && (!best || again.coverage > best.coverage) ? again : best;
+}
+
 /** A candidate seen in the view of the surface's top-face plane, moved to the plane of a lower disc's top face. */
 function ditchCandidate(c: Candidate, top: readonly number[], lowerTopInverse: readonly number[]): Candidate {
   const seen = applyHomography(top, c.xMm, c.yMm);
@@ -265,6 +313,14 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       const rivals = tries.filter((t) => t.fit.coverage >= o.rivalCoverageShare * best.fit.coverage);
       const spreadMm = Math.max(0, ...rivals.map((t) => Math.hypot(t.fit.xMm - best.fit.xMm, t.fit.yMm - best.fit.yMm)));
       rim = { ...best, disagreementMm: Math.max(best.disagreementMm, spreadMm) };
+      // A disc by its outline whose top rim alone, from some start, was found farther round:
+      // two measurements of one disc settled apart (a line or a shadow beside it draws part of
+      // an outline). The one that found more measures it; their distance is an ambiguity the
+      // uncertainty carries.
+      const weakTop = tries.map((t) => t.weakTopRim).filter((f): f is SilhouetteFit => f !== undefined).sort((a, b) => b.coverage - a.coverage)[0];
+      if (o.weighWeakTopRim && topRimTrusted && best.fit.coverage >= o.minRimCoverage && weakTop && weakTop.coverage > best.fit.coverage) {
+        rim = { fit: weakTop, disagreementMm: Math.max(rim.disagreementMm, Math.hypot(weakTop.xMm - best.fit.xMm, weakTop.yMm - best.fit.yMm)) };
+      }
     }
     if (rim && rim.fit.coverage >= o.blurredRetryMinCoverage && rim.fit.coverage < o.minRimCoverage) {
       // Too little rim found: the image may be blurred (see DETECT_DEFAULTS.blurredEdgeHalfBaselinePx).
@@ -322,6 +378,21 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     };
     let disagreementMm = rim?.disagreementMm ?? 0;
     let fit = rim ? settle(rim.fit) : null;
+    if (fit && rim && holeHolding(profile, fit.xMm, fit.yMm, radiusMm) && !holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm)) {
+      // Settled into a hole, a disc's size (not the empty hole's edge): a disc leaning over the
+      // hole's edge, lying a radius or so off its centre, draws with the hole's rim a circle
+      // round the centre that holds the fit. Fitted again from round the hole, such a disc is
+      // found much farther round its outline.
+      const around = fit;
+      const leaning = Array.from({ length: o.leaningStarts }, (_, k) => (2 * Math.PI * k) / o.leaningStarts)
+        .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: around.xMm + o.leaningStartMm * Math.cos(a), yMm: around.yMm + o.leaningStartMm * Math.sin(a) }, radiusMm, o))
+        .filter((t): t is Measured => t !== null && !holeHolding(profile, t.fit.xMm, t.fit.yMm, radiusMm))
+        .sort((a, b) => b.fit.coverage - a.fit.coverage)[0];
+      if (leaning && leaning.fit.coverage >= o.sureRimCoverage && leaning.fit.coverage >= around.coverage + o.leaningCoverageGain) {
+        fit = leaning.fit;
+        disagreementMm = leaning.disagreementMm;
+      }
+    }
     let topRimAlone = false;
     let reason = fit ? rejection(fit, false) : 'no rim';
     if (reason) {
@@ -350,9 +421,28 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `the edge of ${emptyHole}, not a disc` });
       continue;
     }
-    const sigmaMm = fit.rmsMm / Math.sqrt(Math.max(1, fit.inliers / 2));
     const hole = holeHolding(profile, fit.xMm, fit.yMm, radiusMm);
-    const rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
+    let rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
+    const uncertaintyOf = (f: SilhouetteFit, disagreement: number) =>
+      Math.max(o.uncertaintyFloorMm, (3 * f.rmsMm) / Math.sqrt(Math.max(1, f.inliers / 2)), o.leaveOutFactor * f.leaveOutSpreadMm, disagreement);
+    // (Plain flat discs only: a stone's handle or a puck's cap is not the colour of its rim.)
+    if (topRimTrusted && !hole && onSurface(profile, fit.xMm, fit.yMm)) {
+      const second = fitByLikeness(input.frame, cal, planes, fit, rgb, radiusMm, o);
+      const apartMm = second ? Math.hypot(second.xMm - fit.xMm, second.yMm - fit.yMm) : 0;
+      if (second && apartMm > uncertaintyOf(fit, disagreementMm)) {
+        if (second.coverage >= o.likenessSureCoverage && second.coverage >= fit.coverage + o.likenessCoverageGain && onSurface(profile, second.xMm, second.yMm)) {
+          // Found clearly farther round its outline in its own colour, and farther off than the
+          // grey fit allows: that fit was dragged (by a shadow, a line), and the disc is where
+          // its colour puts it.
+          fit = { ...second, radiusMm: fit.radiusMm };
+          disagreementMm = o.likenessUncertaintyFloorMm;
+          rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
+        } else if (second.coverage >= fit.coverage) {
+          // As far round in its own colour, settled elsewhere: an ambiguity the uncertainty carries.
+          disagreementMm = Math.max(disagreementMm, apartMm);
+        }
+      }
+    }
     const topPx = applyHomography(planesAt(fit).top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
     if (dup >= 0) found.splice(dup, 1);
@@ -361,7 +451,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       yMm: hole ? hole.yMm : fit.yMm,
       state: hole ? 'in-hole' : 'on-board',
       radiusMm: fit.radiusMm,
-      uncertaintyMm: Math.max(o.uncertaintyFloorMm, 3 * sigmaMm, o.leaveOutFactor * fit.leaveOutSpreadMm, disagreementMm),
+      uncertaintyMm: uncertaintyOf(fit, disagreementMm),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,
