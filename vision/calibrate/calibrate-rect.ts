@@ -21,10 +21,13 @@
  *    puts them (a board with few markings: its faces and raised edges, and its own end seen
  *    better than the other, and its edges across it sharpest where the fit puts them: else
  *    fitted again from where they are, or refused; a raised frame's outer edge found along a
- *    long side, unless most edges are). A long board's markings must be found at both its
- *    ends. A refused or doubtful fit: the next best guesses too; none holding, the best guess
- *    as it was and after its narrow fit, then guesses that scored lower. Many markings all
- *    found hold the board with fewer of its edges (its outline may be lost in dark gutters).
+ *    long side, unless most edges are; its markings too short to judge one by one, taken
+ *    together). A long board's markings must be found at both its ends. A refused or doubtful
+ *    fit: the next best guesses too; none holding, the best guess as it was and after its
+ *    narrow fit, then guesses that scored lower. Many markings all found hold the board with
+ *    fewer of its edges (its outline may be lost in dark gutters). A board with few markings,
+ *    its fit doubtful or finding few edges: fitted once more from where it ended, and refused
+ *    if it no longer holds.
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
@@ -701,7 +704,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // and raised edges the camera sees instead where the fit puts them, or misses an open side
   // of its surface (a slide along the board): not refused on that alone (thin faces are often
   // missed, an open side may be dark), but other guesses are then fitted too and the best fit wins.
-  type Attempt = { result: CalibrationResult; quality: number; suspect: boolean };
+  type Attempt = { result: CalibrationResult; quality: number; suspect: boolean; fewMarks?: boolean };
   // `regrid`: whether a fit of a board with few markings is also tried from the sharpest place along it.
   const attempt = (start: FitState, regrid = true): Attempt => {
     let best = closeFit(start);
@@ -738,9 +741,17 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     }
     let suspect = false;
     if (marks.length < 2) {
+      // Markings too short to judge one by one (a sjoelbak's compartments, seen only through
+      // the arches) are judged together: they alone tell where the gate row lies on the floor,
+      // and a fit stretched along the board by the bars' tops finds the bars but none of them.
+      const small = smallMarkCoverage(fit, best.samples);
+      trace('small-marks', small);
+      if (small.of >= o.smallMarksMinSamples && small.found < o.smallMarksMinFound * small.of) {
+        return { result: { found: false, reason: `the board's short markings are not where the fit puts them (${small.found} of ${small.of} edges found)` }, quality: -Infinity, suspect: false };
+      }
       const faces = Object.entries(featureCoverage(fit, best.samples, true)).filter(([id]) => !id.startsWith('surface-'));
       const seenFaces = faces.filter(([, v]) => v >= o.markSeenCoverage).length;
-      trace('faces', { seen: seenFaces, of: faces.length });
+      trace('faces', { seen: seenFaces, of: faces.length, cov: Object.fromEntries(faces) });
       // Far fewer: turned end for end, or on something else.
       if (faces.length >= 2 && seenFaces < o.minFacesSeen * faces.length) {
         return { result: { found: false, reason: `the board's faces and raised edges are not where the fit puts them (${seenFaces} of ${faces.length} found)` }, quality: -Infinity, suspect: false };
@@ -759,7 +770,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       }
     }
     const boardToImage = mostUpright(fit.boardToImage, model);
-    const done: Attempt = { result: calibrationResult({ ...fit, boardToImage }, gray, profile, o), quality: quality(best), suspect };
+    const done: Attempt = { result: calibrationResult({ ...fit, boardToImage }, gray, profile, o), quality: quality(best), suspect, fewMarks: marks.length < 2 };
     // A board with few markings: the edges across it may fit better somewhere else along it
     // (the close fit can settle slid or stretched along a long board). Fitted again from
     // there, the fit whose edges across the board are sharper wins (a doubtful fit stays
@@ -793,8 +804,20 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     }
     return done;
   };
+  // A board with few markings, doubtful or finding few of its edges, is fitted closely once
+  // more from where the fit ended (its shrinking ranges can stop short of the edges,
+  // millimetres off along a long board): the better fit wins, and a fit that no longer holds
+  // fitted again from itself is not trusted.
+  const polished = (chosen: Attempt): CalibrationResult => {
+    const r = chosen.result;
+    if (!o.closeFitAgain || !r.found || !chosen.fewMarks || (!chosen.suspect && r.inlierFraction >= o.rectGoodInliers)) return r;
+    const again = attempt({ boardToImage: r.boardToImage, lens: r.lens });
+    trace('close-fit-again', { found: again.result.found, quality: again.quality, was: chosen.quality, suspect: again.suspect });
+    if (!again.result.found) return { found: false, reason: `the fit does not hold when fitted again from where it ended (${again.result.reason})` };
+    return again.quality > chosen.quality ? again.result : r;
+  };
   const firstAttempt = attempt(first.state);
-  if (firstAttempt.result.found && !firstAttempt.suspect) return firstAttempt.result;
+  if (firstAttempt.result.found && !firstAttempt.suspect) return polished(firstAttempt);
   // A first choice the close fit refuses, or a suspect one: the next best distinct guesses
   // that scored nearly as well are fitted closely too, and the best fit found wins.
   const attempts = [firstAttempt];
@@ -836,8 +859,9 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   }
   const found = attempts.filter((a) => a.result.found);
   if (found.length === 0) return firstAttempt.result;
-  return found.reduce((a, b) => (b.quality > a.quality ? b : a)).result;
+  return polished(found.reduce((a, b) => (b.quality > a.quality ? b : a)));
 }
+
 
 /**
  * The close fit of a camera from a mapping: camera passes with shrinking ranges; a side seen
@@ -896,6 +920,17 @@ export function frameOuterCoverage(gray: GrayImage, fit: FitState, profile: Boar
     if (seen.length > 0) out[side.id] = edgeOffsets(gray, fit, seen, o.rangePx, o.minResponse).found;
   }
   return out;
+}
+
+/** Edges found of all board-plane markings too short for featureCoverage (fewer than 8 samples each). */
+export function smallMarkCoverage(fit: PassResult, samples: readonly BoardEdgeSample[]): { found: number; of: number } {
+  const total = new Map<string, number>();
+  for (const s of samples) if (!s.zMm && !s.facing && !s.onOutline) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
+  const ids = new Set([...total].filter(([, n]) => n < 8).map(([id]) => id));
+  let of = 0;
+  for (const id of ids) of += total.get(id)!;
+  const found = fit.matches.filter((m) => ids.has(m.sample.featureId)).length;
+  return { found, of };
 }
 
 /** Share of each feature's samples (board-plane features of 8 or more samples) the fit found. */

@@ -91,6 +91,12 @@ export const RECT_CALIBRATE_DEFAULTS = {
   /** ... and then up to this many guesses scoring below closeFitAlternativeMinScore but at least this share of the best's score. */
   closeFitLastResorts: 2,
   closeFitLastResortMinScore: 0.25,
+  /**
+   * A fit of a board with few markings, doubtful or finding fewer than rectGoodInliers of the
+   * edges, is fitted closely once more from where it ended (the close fit's shrinking ranges
+   * can stop millimetres short), and refused when that fit no longer holds.
+   */
+  closeFitAgain: true,
   /** Fit the lens' k1 when the board spans this share of the image diagonal (straight edges tell k1 well). */
   rectLensFitMinSpan: 0.15,
   /** ... and k2 when it spans this share (only then do the edges reach far enough out to tell it). */
@@ -140,6 +146,13 @@ export const RECT_CALIBRATE_DEFAULTS = {
    * outline) by this factor, when no symmetry allows the turn.
    */
   endForEndMinRatio: 1.1,
+  /**
+   * A board with few markings whose short markings (fewer than 8 edge samples each) add up to
+   * at least `smallMarksMinSamples` edges must have this share of them found: a fit stretched
+   * along a sjoelbak finds the gate bars' tops but none of the compartments' edges under them.
+   */
+  smallMarksMinSamples: 8,
+  smallMarksMinFound: 0.25,
   /**
    * ... and, with a raised frame around it, at least this share of the outer top edge of one
    * of its long sides must be found within this range (px) of where the fit puts it (samples
