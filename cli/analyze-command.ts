@@ -166,6 +166,7 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
     uncertaintyMm: d.uncertaintyMm,
     kind: d.kind,
     ...(d.mayRestOnHidden ? { mayRestOnHidden: true } : {}),
+    ...(d.ifOnDiscsMm ? { ifOnDiscsMm: d.ifOnDiscsMm } : {}),
   }));
   const state: BoardState = { discs };
   const match = freshMatch(setup, teams);

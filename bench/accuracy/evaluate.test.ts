@@ -64,6 +64,25 @@ describe('the accuracy benchmark', () => {
     const ev = evaluateScene(GAMES.pitrush!, pit, stack, seen);
     expect(ev).toMatchObject({ expected: 1, matched: 1, falsePositives: 0 });
   });
+
+  it('calls a disc perhaps lying on another with its footprint on that disc too (turned with it to the board\'s orientation)', () => {
+    const pit = BOARD_PROFILES['pitrush-standard']!;
+    // b1 lies on a1 by pit-2-2 (0, -70), covering it: as a disc on a disc it has no centre
+    // boundary, and the call is "touching". Measured as one disc high, it is seen 1.6 mm
+    // further from the camera (at +x), its centre's boundary with pit-2-2 the nearer ("clear").
+    const stack: TruthDisc[] = [
+      { id: 'a1', team: 'A', state: 'in-play', xMm: -5.7, yMm: -92.3, radiusMm: 15, topVisibleFraction: 0.07 },
+      { id: 'b1', team: 'B', state: 'in-play', xMm: -7.05, yMm: -93.48, radiusMm: 15, topVisibleFraction: 1, onTopOfId: 'a1' },
+    ];
+    const turn = (p: { xMm: number; yMm: number }) => ({ xMm: 0.5 * p.xMm - (Math.sqrt(3) / 2) * p.yMm, yMm: (Math.sqrt(3) / 2) * p.xMm + 0.5 * p.yMm });
+    const asOne = { xMm: -7.05 - 1.57, yMm: -93.48 - 0.29 };
+    const onDisc = { xMm: -7.05, yMm: -93.48 };
+    // Seen in another of the board's six orientations (the camera cannot tell them apart).
+    const seen: MeasuredDisc = { ...turn(asOne), radiusMm: 15, uncertaintyMm: 0.3, team: 'Y' };
+    expect(evaluateScene(GAMES.pitrush!, pit, stack, [seen]).wrongCalls).toBe(1);
+    const ev = evaluateScene(GAMES.pitrush!, pit, stack, [{ ...seen, ifOnDiscsMm: [turn(onDisc)] }]);
+    expect(ev).toMatchObject({ matched: 1, wrongCalls: 0, tooClose: 1 });
+  });
 });
 
 /** A small render's truth, read back as the benchmark reads it from a file. */

@@ -37,6 +37,8 @@ export interface MeasuredDisc {
   kind?: PieceKind;
   /** Seen over a PitRush pit, where it may lie on a disc the camera cannot see. */
   mayRestOnHidden?: boolean;
+  /** Perhaps lying on other discs: its footprint then (a stack on the board). */
+  ifOnDiscsMm?: { xMm: number; yMm: number }[];
 }
 
 export interface SceneEvaluation {
@@ -70,7 +72,8 @@ const ON_BOARD = new Set(['in-play', 'ditch', 'hole', 'compartment']);
 function rotate(d: MeasuredDisc, angleRad: number): MeasuredDisc {
   const c = Math.cos(angleRad);
   const s = Math.sin(angleRad);
-  return { ...d, xMm: c * d.xMm - s * d.yMm, yMm: s * d.xMm + c * d.yMm };
+  const turned = { ...d, xMm: c * d.xMm - s * d.yMm, yMm: s * d.xMm + c * d.yMm };
+  return d.ifOnDiscsMm ? { ...turned, ifOnDiscsMm: d.ifOnDiscsMm.map((p) => ({ xMm: c * p.xMm - s * p.yMm, yMm: s * p.xMm + c * p.yMm })) } : turned;
 }
 
 /**
@@ -179,6 +182,7 @@ export function evaluateScene(
         uncertaintyMm: m.uncertaintyMm,
         ...(m.kind ? { kind: m.kind } : {}),
         ...(m.mayRestOnHidden ? { mayRestOnHidden: true } : {}),
+        ...(m.ifOnDiscsMm ? { ifOnDiscsMm: m.ifOnDiscsMm } : {}),
       };
     }),
   };

@@ -25,6 +25,11 @@ export interface DiscState {
    * see (a camera above cannot tell the two heights apart): which it is, is a person's call.
    */
   mayRestOnHidden?: boolean;
+  /**
+   * Seen on the board, perhaps lying on other discs (a stack seen from above cannot always be
+   * told from a disc on the board): where its footprint would then be, on one disc, two, ...
+   */
+  ifOnDiscsMm?: { xMm: number; yMm: number }[];
 }
 
 export interface BoardState {

@@ -26,6 +26,8 @@ export interface DetectedDisc {
   rimCoverage: number;
   /** Over a pit, where it may lie on a disc the camera cannot see (see pit-stacks.ts). */
   mayRestOnHidden?: boolean;
+  /** On the board, perhaps lying on other discs: its footprint then, on one disc, two, ... (see stack-height.ts). */
+  ifOnDiscsMm?: { xMm: number; yMm: number }[];
 }
 
 export interface DetectionResult {

@@ -34,6 +34,8 @@ interface Spec {
   onTopOfId?: string;
   uncertaintyMm?: number;
   mayRestOnHidden?: boolean;
+  /** Perhaps lying on one disc, its footprint then this much further towards seat 1. */
+  ifOnDiscOff?: number;
 }
 interface Case {
   description: string;
@@ -52,6 +54,7 @@ function discOf(s: Spec): DiscState {
     ...(s.onTopOfId ? { onTopOfId: s.onTopOfId } : {}),
     ...(s.uncertaintyMm ? { uncertaintyMm: s.uncertaintyMm } : {}),
     ...(s.mayRestOnHidden ? { mayRestOnHidden: true } : {}),
+    ...(s.ifOnDiscOff !== undefined ? { ifOnDiscsMm: [{ xMm: p.xMm, yMm: p.yMm - (s.off ?? 0) - s.ifOnDiscOff }] } : {}),
   };
 }
 
@@ -86,6 +89,10 @@ const cases: Case[] = [
   { description: 'centre 0.3 mm inside the edge, uncertainty 0.5: too close, on the board as measured', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: EDGE_OFF - 0.3, uncertaintyMm: 0.5 }] }, expected: { id: 'a', zone: 'board', points: 0, call: 'too-close', pointsIfClear: 0, pointsIfTouching: 0 } },
   { description: 'seen in a pit where it may lie on a hidden disc: too close, the same points either way', input: { discs: [{ id: 'a', team: 'A', at: 'pit-2-2', uncertaintyMm: 0.3, mayRestOnHidden: true }] }, expected: { id: 'a', zone: 'in pit-2-2', points: 2, call: 'too-close', pointsIfClear: 2, pointsIfTouching: 2, teamPoints: { A: 2, B: 0 } } },
   { description: 'so marked but its centre 2 mm past the pit\'s rim: hanging over it, measured as usual', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: PIT_R + 2, uncertaintyMm: 0.3, mayRestOnHidden: true }] }, expected: { id: 'a', zone: 'hanging pit-1-1', points: 0, call: 'clear', line: 'pit-1-1' } },
+  { description: 'centre 5 mm past the rim, covering 10 mm of the empty pit: hanging, called clear of the pit (its centre is the nearer boundary)', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: PIT_R + 5, uncertaintyMm: 0.3 }] }, expected: { id: 'a', zone: 'hanging pit-1-1', points: 0, call: 'clear', line: 'pit-1-1' } },
+  { description: 'the same, perhaps lying on a disc (which has no centre boundary: covering, touching): too close', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: PIT_R + 5, uncertaintyMm: 0.3, ifOnDiscOff: 0 }] }, expected: { id: 'a', zone: 'hanging pit-1-1', points: 0, call: 'too-close', pointsIfClear: 0, pointsIfTouching: 1 } },
+  { description: 'perhaps lying on a disc, called the same either way (covering 3 mm, centre 12 mm out): measured as usual', input: { discs: [{ id: 'a', team: 'A', at: 'pit-1-1', off: PIT_R + 12, uncertaintyMm: 0.3, ifOnDiscOff: 0.5 }] }, expected: { id: 'a', zone: 'hanging pit-1-1', points: 0, call: 'touching', line: 'pit-1-1' } },
+  { description: 'covering 1 mm of an occupied pit, or 1 mm clear of it if lying on a disc: too close', input: { discs: [B_IN, { id: 'a', team: 'A', at: 'pit-1-1', off: PIT_R + DISC_R - 1, uncertaintyMm: 0.3, ifOnDiscOff: 2 }] }, expected: { id: 'a', zone: 'on pit-1-1', points: 1, call: 'too-close', pointsIfClear: 0, pointsIfTouching: 1 } },
 ];
 
 describe('PitRush disc calls: boundary table (tolerance: exact, ±0.01 mm and ±uncertainty)', () => {

@@ -53,23 +53,45 @@ interface Measured {
   measuredCall: Call;
   /** Seen in a pit, perhaps resting on a disc hidden under it (DiscState.mayRestOnHidden). */
   hiddenBelow: boolean;
+  /** Perhaps lying on other discs (DiscState.ifOnDiscsMm), and called otherwise if it does. */
+  stackInDoubt: boolean;
+}
+
+/** The boundaries round a disc at `at` (its centre's only when it lies on the board, not on a disc). */
+function boundariesAt(at: { xMm: number; yMm: number }, withCentre: boolean, r: number, field: PitField): { nearest: Pit; centre: Boundary | null; covers: Boundary[]; edge: Boundary | null } {
+  const nearest = field.pits.reduce((a, b) => (distanceMm(b, at) < distanceMm(a, at) ? b : a));
+  const centre: Boundary | null = withCentre ? { pitId: nearest.id, kind: 'centre', clearanceMm: distanceMm(at, nearest) - nearest.radiusMm } : null;
+  const covers: Boundary[] = field.pits.map((p) => ({ pitId: p.id, kind: 'cover', clearanceMm: distanceMm(at, p) - r - p.radiusMm }));
+  // Off the board: the centre past the edge, so a disc measured near the edge is too close to call.
+  const edge: Boundary | null = field.board ? { pitId: field.board.id, kind: 'edge', clearanceMm: -signedDistanceToPolygonMm(at, field.board.pointsMm) } : null;
+  return { nearest, centre, covers, edge };
+}
+
+function nearestBoundary(b: { centre: Boundary | null; covers: Boundary[]; edge: Boundary | null }): Boundary {
+  return [...(b.centre ? [b.centre] : []), ...b.covers, ...(b.edge ? [b.edge] : [])].reduce((a, c) => (Math.abs(c.clearanceMm) < Math.abs(a.clearanceMm) ? c : a));
+}
+
+/** What a disc's measured boundaries say, in short: its call, and what it is in or over. */
+function verdictOf(b: { centre: Boundary | null; covers: Boundary[]; edge: Boundary | null }, uncertaintyMm: number): string {
+  const deciding = nearestBoundary(b);
+  const touched = (x: Boundary | null) => x !== null && x.clearanceMm <= GEOMETRY_EPSILON_MM;
+  return [callFromClearance(deciding.clearanceMm, uncertaintyMm), touched(b.centre), touched(b.edge), ...b.covers.filter(touched).map((c) => c.pitId)].join(' ');
 }
 
 function measureDisc(disc: DiscState, field: PitField, fallbackRadiusMm: number): Measured {
   const r = disc.radiusMm ?? fallbackRadiusMm;
-  const nearest = field.pits.reduce((a, b) => (distanceMm(b, disc) < distanceMm(a, disc) ? b : a));
-  const centre: Boundary | null = disc.onTopOfId ? null : { pitId: nearest.id, kind: 'centre', clearanceMm: distanceMm(disc, nearest) - nearest.radiusMm };
-  const covers: Boundary[] = field.pits.map((p) => ({ pitId: p.id, kind: 'cover', clearanceMm: distanceMm(disc, p) - r - p.radiusMm }));
-  // Off the board: the centre past the edge, so a disc measured near the edge is too close to call.
-  const edge: Boundary | null = field.board ? { pitId: field.board.id, kind: 'edge', clearanceMm: -signedDistanceToPolygonMm(disc, field.board.pointsMm) } : null;
-  const candidates = [...(centre ? [centre] : []), ...covers, ...(edge ? [edge] : [])];
-  const deciding = candidates.reduce((a, b) => (Math.abs(b.clearanceMm) < Math.abs(a.clearanceMm) ? b : a));
+  const { nearest, centre, covers, edge } = boundariesAt(disc, !disc.onTopOfId, r, field);
+  const deciding = nearestBoundary({ centre, covers, edge });
   const uncertaintyMm = disc.uncertaintyMm ?? 0;
   // In the pit or on a disc hidden in it: the same points for this disc, but the disc under it
   // (and whether this one lies "in" or "on") only a person lifting it can tell.
   const hiddenBelow = disc.mayRestOnHidden === true && centre !== null && centre.clearanceMm <= GEOMETRY_EPSILON_MM;
-  const measuredCall = hiddenBelow ? 'too-close' : callFromClearance(deciding.clearanceMm, uncertaintyMm);
-  return { disc, uncertaintyMm, nearest, centre, covers, edge, deciding, measuredCall, hiddenBelow };
+  // Perhaps lying on other discs: there it has no pit to drop into, and its footprint is nearer
+  // the camera. Where that would be called otherwise, only a person can tell which it is.
+  const single = verdictOf({ centre, covers, edge }, uncertaintyMm);
+  const stackInDoubt = !disc.onTopOfId && (disc.ifOnDiscsMm ?? []).some((at) => verdictOf(boundariesAt(at, false, r, field), uncertaintyMm) !== single);
+  const measuredCall = hiddenBelow || stackInDoubt ? 'too-close' : callFromClearance(deciding.clearanceMm, uncertaintyMm);
+  return { disc, uncertaintyMm, nearest, centre, covers, edge, deciding, measuredCall, hiddenBelow, stackInDoubt };
 }
 
 /** Off the board: its centre is past the board's edge (or a person ruled so). */
@@ -262,7 +284,9 @@ export function scorePitRushBoard(
       const others = decisions.filter((d) => d.discId !== p.disc.id);
       call.pointsIfClear = scorePlaced(state, field, radius, options, teams, [...others, { discId: p.disc.id, call: 'clear' }]).discPoints.get(p.disc.id) ?? 0;
       call.pointsIfTouching = scorePlaced(state, field, radius, options, teams, [...others, { discId: p.disc.id, call: 'touching' }]).discPoints.get(p.disc.id) ?? 0;
-      const what = p.deciding.kind === 'centre' ? `in ${p.deciding.pitId} or hanging on its edge` : p.deciding.kind === 'edge' ? 'on the board or off its edge' : `covering part of ${p.deciding.pitId} or not`;
+      const what = p.stackInDoubt
+        ? `perhaps lying on a disc the camera cannot see, which changes the call`
+        : p.deciding.kind === 'centre' ? `in ${p.deciding.pitId} or hanging on its edge` : p.deciding.kind === 'edge' ? 'on the board or off its edge' : `covering part of ${p.deciding.pitId} or not`;
       notes.push(`${p.disc.id} (${p.disc.team}) too close to call, ${what}: ${p.deciding.clearanceMm.toFixed(2)} ± ${p.uncertaintyMm.toFixed(2)} mm (counted as measured)`);
     }
     return call;
