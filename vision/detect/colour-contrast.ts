@@ -19,19 +19,38 @@ export interface ContrastPatch {
   contrast: number;
 }
 
+/** Adds the colour of the pixel nearest where a point of a plane is seen (if in the image). */
+function sampleAt(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, out: Rgb[]): void {
+  const p = applyHomography(planeToImage, xMm, yMm);
+  const q = distortPx(lens, p.x, p.y);
+  const xi = Math.round(q.x);
+  const yi = Math.round(q.y);
+  if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) return;
+  const j = (yi * frame.widthPx + xi) * 4;
+  out.push([frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!]);
+}
+
+/** Colour samples of the inner part of a top face (out to 0.6 radii, in three rings round its centre). */
+export function topFaceSamples(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): Rgb[] {
+  const samples: Rgb[] = [];
+  for (let ring = 0; ring <= 3; ring++) {
+    const rr = (radiusMm * 0.6 * ring) / 3;
+    const count = ring === 0 ? 1 : 8 * ring;
+    for (let k = 0; k < count; k++) {
+      const a = (2 * Math.PI * k) / count;
+      sampleAt(frame, planeToImage, lens, xMm + rr * Math.cos(a), yMm + rr * Math.sin(a), samples);
+    }
+  }
+  return samples;
+}
+
 /** Board colour samples in two rings around a footprint (1.6 and 1.9 radii out). */
 function surroundSamples(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): Rgb[] {
   const samples: Rgb[] = [];
   for (const f of [1.6, 1.9]) {
     for (let k = 0; k < 24; k++) {
       const a = (2 * Math.PI * k) / 24;
-      const p = applyHomography(boardToImage, xMm + f * radiusMm * Math.cos(a), yMm + f * radiusMm * Math.sin(a));
-      const q = distortPx(lens, p.x, p.y);
-      const xi = Math.round(q.x);
-      const yi = Math.round(q.y);
-      if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) continue;
-      const j = (yi * frame.widthPx + xi) * 4;
-      samples.push([frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!]);
+      sampleAt(frame, boardToImage, lens, xMm + f * radiusMm * Math.cos(a), yMm + f * radiusMm * Math.sin(a), samples);
     }
   }
   return samples;
@@ -59,18 +78,23 @@ export function surroundStats(frame: Frame, boardToImage: readonly number[], len
   return { colour, spread };
 }
 
+/** The image's pixels within a half size of a point (at least 4 x 4), or null. */
+function patchWindow(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number): { x0: number; y0: number; widthPx: number; heightPx: number } | null {
+  const x0 = Math.max(0, Math.floor(centreXPx - halfSizePx));
+  const y0 = Math.max(0, Math.floor(centreYPx - halfSizePx));
+  const widthPx = Math.min(frame.widthPx, Math.ceil(centreXPx + halfSizePx)) - x0;
+  const heightPx = Math.min(frame.heightPx, Math.ceil(centreYPx + halfSizePx)) - y0;
+  return widthPx < 4 || heightPx < 4 ? null : { x0, y0, widthPx, heightPx };
+}
+
 export function contrastPatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, inside: Rgb, outside: Rgb): ContrastPatch | null {
   const d: Rgb = [inside[0] - outside[0], inside[1] - outside[1], inside[2] - outside[2]];
   const contrast = Math.hypot(d[0], d[1], d[2]);
   if (!(contrast > 0)) return null;
   const w: Rgb = [d[0] / contrast, d[1] / contrast, d[2] / contrast];
-  const x0 = Math.max(0, Math.floor(centreXPx - halfSizePx));
-  const y0 = Math.max(0, Math.floor(centreYPx - halfSizePx));
-  const x1 = Math.min(frame.widthPx, Math.ceil(centreXPx + halfSizePx));
-  const y1 = Math.min(frame.heightPx, Math.ceil(centreYPx + halfSizePx));
-  const widthPx = x1 - x0;
-  const heightPx = y1 - y0;
-  if (widthPx < 4 || heightPx < 4) return null;
+  const win = patchWindow(frame, centreXPx, centreYPx, halfSizePx);
+  if (!win) return null;
+  const { x0, y0, widthPx, heightPx } = win;
   const data = new Float32Array(widthPx * heightPx);
   for (let y = 0; y < heightPx; y++) {
     for (let x = 0; x < widthPx; x++) {
@@ -100,13 +124,9 @@ export function intoPatch(h: readonly number[], lens: LensModel, patch: Contrast
  */
 export function likenessPatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, disc: Rgb, board: Rgb): ContrastPatch | null {
   const contrast = Math.hypot(disc[0] - board[0], disc[1] - board[1], disc[2] - board[2]);
-  const x0 = Math.max(0, Math.floor(centreXPx - halfSizePx));
-  const y0 = Math.max(0, Math.floor(centreYPx - halfSizePx));
-  const x1 = Math.min(frame.widthPx, Math.ceil(centreXPx + halfSizePx));
-  const y1 = Math.min(frame.heightPx, Math.ceil(centreYPx + halfSizePx));
-  const widthPx = x1 - x0;
-  const heightPx = y1 - y0;
-  if (widthPx < 4 || heightPx < 4) return null;
+  const win = patchWindow(frame, centreXPx, centreYPx, halfSizePx);
+  if (!win) return null;
+  const { x0, y0, widthPx, heightPx } = win;
   const data = new Float32Array(widthPx * heightPx);
   for (let y = 0; y < heightPx; y++) {
     for (let x = 0; x < widthPx; x++) {

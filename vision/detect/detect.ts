@@ -15,7 +15,7 @@ import { findCandidates, type Candidate } from './candidates.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
-import { contrastPatch, intoPatch, likenessPatch, surroundColour, surroundStats } from './colour-contrast.ts';
+import { contrastPatch, intoPatch, likenessPatch, surroundColour, surroundStats, topFaceSamples } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
@@ -107,26 +107,12 @@ export function rimMostlyPaint(
 
 /** Mean colour of the inner part of a top face. */
 function topFaceColor(frame: Frame, planeToImage: readonly number[], cal: Calibration, xMm: number, yMm: number, radiusMm: number): Rgb {
+  const samples = topFaceSamples(frame, planeToImage, cal.lens, xMm, yMm, radiusMm);
+  const n = samples.length;
+  if (n === 0) return [0, 0, 0];
   const acc = [0, 0, 0];
-  let n = 0;
-  for (let ring = 0; ring <= 3; ring++) {
-    const rr = (radiusMm * 0.6 * ring) / 3;
-    const count = ring === 0 ? 1 : 8 * ring;
-    for (let k = 0; k < count; k++) {
-      const a = (2 * Math.PI * k) / count;
-      const p = applyHomography(planeToImage, xMm + rr * Math.cos(a), yMm + rr * Math.sin(a));
-      const q = distortPx(cal.lens, p.x, p.y);
-      const xi = Math.round(q.x);
-      const yi = Math.round(q.y);
-      if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) continue;
-      const j = (yi * frame.widthPx + xi) * 4;
-      acc[0]! += frame.data[j]!;
-      acc[1]! += frame.data[j + 1]!;
-      acc[2]! += frame.data[j + 2]!;
-      n++;
-    }
-  }
-  return n === 0 ? [0, 0, 0] : [acc[0]! / n, acc[1]! / n, acc[2]! / n];
+  for (const s of samples) for (let c = 0; c < 3; c++) acc[c]! += s[c]!;
+  return [acc[0]! / n, acc[1]! / n, acc[2]! / n];
 }
 
 /**

@@ -10,11 +10,9 @@
  * onto a shadow.
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
-import { applyHomography } from '../geometry/homography.ts';
-import { distortPx, type LensModel } from '../geometry/lens.ts';
+import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
-import type { Rgb } from './teams.ts';
-import { surroundStats } from './colour-contrast.ts';
+import { surroundStats, topFaceSamples } from './colour-contrast.ts';
 import type { DetectOptions } from './defaults.ts';
 
 export const PUCK_DEFAULTS = {
@@ -110,21 +108,7 @@ export function notOnePuckTop(
  * the strokes may be fewer than half the samples).
  */
 export function topFaceSpread(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): number {
-  const samples: Rgb[] = [];
-  for (let ring = 0; ring <= 3; ring++) {
-    const rr = (radiusMm * 0.6 * ring) / 3;
-    const count = ring === 0 ? 1 : 8 * ring;
-    for (let k = 0; k < count; k++) {
-      const a = (2 * Math.PI * k) / count;
-      const p = applyHomography(planeToImage, xMm + rr * Math.cos(a), yMm + rr * Math.sin(a));
-      const q = distortPx(lens, p.x, p.y);
-      const xi = Math.round(q.x);
-      const yi = Math.round(q.y);
-      if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) continue;
-      const j = (yi * frame.widthPx + xi) * 4;
-      samples.push([frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!]);
-    }
-  }
+  const samples = topFaceSamples(frame, planeToImage, lens, xMm, yMm, radiusMm);
   if (samples.length === 0) return 0;
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const c = [0, 1, 2].map((i) => med(samples.map((s) => s[i]!)));
