@@ -4,9 +4,10 @@
  * millimetres (supersampled, so edges are antialiased).
  */
 import { invert3 } from '../geometry/homography.ts';
-import { undistortPx, type LensModel } from '../geometry/lens.ts';
+import { noLens, undistortPx, type LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
-import { cameraHomography, type PinholeCamera } from './camera-model.ts';
+import { cameraCentreMm, cameraHomography, type PinholeCamera } from './camera-model.ts';
+import type { Calibration } from './types.ts';
 
 /** A camera `distanceMm` above (xMm, yMm), tilted by `tiltDeg` about the board's x axis and turned by `turnDeg` about the vertical. */
 export function cameraLookingDown(o: { xMm: number; yMm: number; distanceMm: number; tiltDeg: number; turnDeg: number; focalPx: number; widthPx: number; heightPx: number }): PinholeCamera {
@@ -45,4 +46,34 @@ export function renderView(camera: PinholeCamera, lens: LensModel, widthPx: numb
     }
   }
   return { data, widthPx, heightPx };
+}
+
+/** The calibration a camera with no lens distortion gives exactly (a found board, its true pose). */
+export function exactCalibration(cam: PinholeCamera, image: { widthPx: number; heightPx: number }, profileId: string, pxPerMm: number): Calibration {
+  const h = cameraHomography(cam);
+  const c = cameraCentreMm(cam);
+  const R = cam.rotation;
+  const t2 = cam.translationMm[2];
+  return {
+    found: true,
+    method: 'auto',
+    boardToImage: h,
+    imageToBoard: invert3(h)!,
+    lens: noLens(image.widthPx, image.heightPx),
+    camera: {
+      focalPx: cam.focalPx,
+      focalFromPerspective: true,
+      tiltDeg: 0,
+      centreXMm: c.xMm,
+      centreYMm: c.yMm,
+      centreZMm: c.zMm,
+      verticalVanishing: [(cam.focalPx * R[2]! + cam.centreXPx * R[8]!) / t2, (cam.focalPx * R[5]! + cam.centreYPx * R[8]!) / t2, R[8]! / t2],
+    },
+    rmsErrorPx: 0.2,
+    inlierFraction: 1,
+    pxPerMm,
+    widthPx: image.widthPx,
+    heightPx: image.heightPx,
+    profileId,
+  };
 }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
-import { applyHomography, invert3 } from '../geometry/homography.ts';
-import { noLens } from '../geometry/lens.ts';
+import { applyHomography } from '../geometry/homography.ts';
 import type { Frame } from '../image/frame.ts';
-import { cameraCentreMm, cameraHomography } from '../calibrate/camera-model.ts';
-import { cameraLookingDown } from '../calibrate/test-views.ts';
+import { cameraLookingDown, exactCalibration } from '../calibrate/test-views.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { lookAlikes, paintedLookAlike } from './painted-lookalikes.ts';
 
@@ -13,22 +11,7 @@ const W = 1280;
 const H = 960;
 
 function calibrationFor(cam: ReturnType<typeof cameraLookingDown>): Calibration {
-  const h = cameraHomography(cam);
-  const c = cameraCentreMm(cam);
-  return {
-    found: true,
-    method: 'auto',
-    boardToImage: h,
-    imageToBoard: invert3(h)!,
-    lens: noLens(W, H),
-    camera: { focalPx: cam.focalPx, focalFromPerspective: true, tiltDeg: 0, centreXMm: c.xMm, centreYMm: c.yMm, centreZMm: c.zMm, verticalVanishing: [0, 0, 1] },
-    rmsErrorPx: 0.2,
-    inlierFraction: 1,
-    pxPerMm: 1,
-    widthPx: W,
-    heightPx: H,
-    profileId: carrom.id,
-  };
+  return exactCalibration(cam, { widthPx: W, heightPx: H }, carrom.id, 1);
 }
 
 /** An RGBA frame of the board: `paint(xMm, yMm)` gives each pixel's colour. */

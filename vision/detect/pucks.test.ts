@@ -2,12 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { pieceRadiusMm } from '../../rules/profiles/schema.ts';
 import { applyHomography, invert3 } from '../geometry/homography.ts';
-import { noLens } from '../geometry/lens.ts';
 import { toGray, type Frame } from '../image/frame.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
-import { cameraCentreMm, cameraHomography } from '../calibrate/camera-model.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
-import { cameraLookingDown } from '../calibrate/test-views.ts';
+import { cameraLookingDown, exactCalibration } from '../calibrate/test-views.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { findCandidates } from './candidates.ts';
 import { DETECT_DEFAULTS } from './defaults.ts';
@@ -31,32 +29,7 @@ beforeAll(async () => {
 /** A camera straight above the table's centre, seeing it at about 0.3 px/mm (as the corpus does). */
 function overTheTable(): Calibration {
   const cam = cameraLookingDown({ xMm: 0, yMm: 0, distanceMm: 3000, tiltDeg: 0, turnDeg: 0, focalPx: 900, widthPx: W, heightPx: H });
-  const h = cameraHomography(cam);
-  const c = cameraCentreMm(cam);
-  const R = cam.rotation;
-  const t2 = cam.translationMm[2];
-  return {
-    found: true,
-    method: 'auto',
-    boardToImage: h,
-    imageToBoard: invert3(h)!,
-    lens: noLens(W, H),
-    camera: {
-      focalPx: cam.focalPx,
-      focalFromPerspective: true,
-      tiltDeg: 0,
-      centreXMm: c.xMm,
-      centreYMm: c.yMm,
-      centreZMm: c.zMm,
-      verticalVanishing: [(cam.focalPx * R[2]! + cam.centreXPx * R[8]!) / t2, (cam.focalPx * R[5]! + cam.centreYPx * R[8]!) / t2, R[8]! / t2],
-    },
-    rmsErrorPx: 0.2,
-    inlierFraction: 1,
-    pxPerMm: 0.3,
-    widthPx: W,
-    heightPx: H,
-    profileId: table.id,
-  };
+  return exactCalibration(cam, { widthPx: W, heightPx: H }, table.id, 0.3);
 }
 
 /** An RGBA frame: `paint(xMm, yMm)` gives the colour of the plane `heightMm` up seen at each pixel. */
