@@ -74,6 +74,12 @@ export const DETECT_DEFAULTS = {
   duplicateFraction: 0.6,
   /** A candidate within this fraction of a radius of a disc known unchanged (DetectInput.knownMm) is that disc. */
   knownReachFraction: 0.5,
+  /**
+   * A candidate circle lying inside a hole that swallows pieces (a carrom pocket), give or take
+   * this much (mm), is the empty hole: not fitted. A piece whose centre lay over the hole would
+   * have dropped in, so a piece on the surface is a hole's radius or more from its centre.
+   */
+  swallowedCandidateMarginMm: 2.5,
   /** Uncertainty is at least this times the leave-a-quarter-out spread of the centre. */
   leaveOutFactor: 2,
   /** A disc this far in colour (RGB) from the board round it is measured again in its likeness to its own colour (see likenessPatch). */

@@ -4,7 +4,7 @@
  * board millimetres.
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
-import { pieceRadiusMm } from '../../rules/profiles/schema.ts';
+import { featuresOfKind, pieceRadiusMm } from '../../rules/profiles/schema.ts';
 import { applyHomography, invert3 } from '../geometry/homography.ts';
 import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
 import type { Frame, GrayImage } from '../image/frame.ts';
@@ -253,6 +253,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const top = planeAtHeight(cal, piece.heightMm);
   const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
   const grey = findCandidates(cv, view, radiusMm, o, lookAlikes(profile, radiusMm).filter((l) => !l.hole));
+  const swallowing = featuresOfKind(profile, 'hole').filter((h) => lookAlikes(profile, radiusMm).some((l) => l.hole && l.id === h.id));
   // Pucks are also looked for in colour: see puck-candidates.ts.
   const candidates = isPuckBoard(profile) ? [...grey, ...colourPuckCandidates(cv, { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens }, extentOf(profile), radiusMm, grey, o)] : grey;
   const rejected: DetectionResult['rejected'] = [];
@@ -281,6 +282,11 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const c = inDitch && ditchTopInverse ? ditchCandidate(candidate, top, ditchTopInverse) : candidate;
     if (!insideOutline(profile, c.xMm, c.yMm)) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
+      continue;
+    }
+    const swallowedBy = swallowing.find((h) => Math.hypot(h.xMm - c.xMm, h.yMm - c.yMm) <= h.radiusMm - radiusMm + o.swallowedCandidateMarginMm);
+    if (swallowedBy) {
+      rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: `the empty "${swallowedBy.id}" (a piece there would have dropped in)` });
       continue;
     }
     if (input.knownMm?.some((k) => Math.hypot(k.xMm - c.xMm, k.yMm - c.yMm) <= o.knownReachFraction * radiusMm)) {
