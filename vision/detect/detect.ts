@@ -39,6 +39,11 @@ export interface DetectInput {
    * image did not change): candidates there are not fitted again and not reported.
    */
   knownMm?: readonly { xMm: number; yMm: number }[];
+  /**
+   * Whether the image round a place is as the caller last saw it at rest (a tracker knows):
+   * a candidate there is no disc that came or went, and is not fitted or reported.
+   */
+  unchangedAt?: (xMm: number, yMm: number, radiusMm: number) => boolean;
 }
 
 function extentOf(profile: BoardProfile) {
@@ -282,6 +287,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const c = inDitch && ditchTopInverse ? ditchCandidate(candidate, top, ditchTopInverse) : candidate;
     if (!insideOutline(profile, c.xMm, c.yMm)) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
+      continue;
+    }
+    if (input.unchangedAt?.(c.xMm, c.yMm, radiusMm)) {
+      rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'unchanged since the last rest' });
       continue;
     }
     const swallowedBy = swallowing.find((h) => Math.hypot(h.xMm - c.xMm, h.yMm - c.yMm) <= h.radiusMm - radiusMm + o.swallowedCandidateMarginMm);

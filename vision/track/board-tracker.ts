@@ -559,7 +559,6 @@ export class BoardTracker {
     const view = this.view!;
     const moved = new Set(episode.moving.map((m) => m.id));
     const visited = new Set(episode.handVisitedIds);
-    diffMask(this.low, this.ref, this.o.keptChangeThreshold, this.scratch);
     const kept: { xMm: number; yMm: number }[] = [];
     for (const t of this.trackList) {
       // A disc a hand was over is known there only if its going would have shown (as in settle).
@@ -569,10 +568,34 @@ export class BoardTracker {
     return kept;
   }
 
+  /**
+   * Whether the image round a place (`keptReachRadii` of a disc's radius) is as it was at the
+   * last rest, in `scratch` as keptDiscs left it: a candidate there is no disc that came or
+   * went (paint, grain, or a disc that stayed), so it is not fitted. Not near a disc a hand was
+   * over that does not stand out from the board (only detection tells whether it is still
+   * there), nor where a disc seen moving started or stopped (it may have come back to its place).
+   */
+  private unchangedAt(episode: EpisodeResult): (xMm: number, yMm: number, radiusMm: number) => boolean {
+    const view = this.view!;
+    const visited = new Set(episode.handVisitedIds);
+    const moved = new Set(episode.moving.map((m) => m.id));
+    const doubtful = [
+      ...this.trackList.filter((t) => t.place === 'surface' && (moved.has(t.id) || (visited.has(t.id) && !this.standsOut(t)))),
+      ...episode.moving.map((m) => m.path[m.path.length - 1]!),
+    ];
+    const reachMm = 2 * view.discRadiusMm;
+    return (xMm, yMm, radiusMm) =>
+      !doubtful.some((t) => Math.hypot(t.xMm - xMm, t.yMm - yMm) <= reachMm) && fractionOn(this.scratch.mask, view.circlePixels(xMm, yMm, radiusMm, this.o.keptReachRadii)) === 0;
+  }
+
   private detectIn(frame: VideoFrame, boxes: BoxMm[] | null, episode: EpisodeResult): DetectedDisc[] {
     // The detector reads colours only inside the boxes: a source that converts by parts
     // (y4m's YUV) converts just their part of the image.
     const rgba = boxes && frame.toFrameIn ? frame.toFrameIn(this.imageRectOf(boxes)) : frame.toFrame();
+    diffMask(this.low, this.ref, this.o.keptChangeThreshold, this.scratch);
+    // Only with the teams' colours known (as keptDiscs), and not after a hand or the light made
+    // the whole board doubtful (boxes null).
+    const tracked = boxes !== null && this.palette.known.length >= this.palette.teamCount;
     return this.detect({
       frame: rgba,
       gray: frame.toGray ? frame.toGray() : toGray(rgba),
@@ -582,6 +605,7 @@ export class BoardTracker {
       teamCount: this.palette.teamCount,
       ...(this.palette.known.length >= this.palette.teamCount ? { teamColors: [...this.palette.known] } : {}),
       knownMm: this.keptDiscs(episode),
+      ...(tracked && this.o.skipUnchangedCandidates ? { unchangedAt: this.unchangedAt(episode) } : {}),
     });
   }
 
@@ -715,7 +739,6 @@ export class BoardTracker {
     const quiet = mergeBoxes(boxes, view.discRadiusMm).filter((b) => !this.coveredAhead(b) || this.changedInLow(b)).filter((b) => this.quietInLow(b, quietSince));
     if (quiet.length === 0) return;
     this.redoAhead(frame, quiet, episode);
-    if (process.env.DBG) console.error('quiet', tMs.toFixed(0), JSON.stringify(quiet.map((b) => [b.minXMm, b.minYMm, b.maxXMm, b.maxYMm].map(Math.round))), 'found', JSON.stringify(early.found.map((d) => [Math.round(d.xMm), Math.round(d.yMm), d.kind])));
     for (const b of quiet) {
       this.forEachLowPixel(b, (i) => {
         this.earlyLow[i] = this.low[i]!;

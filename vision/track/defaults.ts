@@ -127,6 +127,8 @@ export const TRACK_DEFAULTS = {
    */
   keptReachRadii: 1.4,
   keptChangeThreshold: 8,
+  /** Candidates where the image is as at the last rest (by the same test) are not fitted: see BoardTracker.unchangedAt. */
+  skipUnchangedCandidates: true,
   /** A disc at the end of a trajectory within this distance of a hole's centre dropped in. */
   holeCaptureMm: 25,
   /**

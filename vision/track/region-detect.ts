@@ -81,6 +81,8 @@ export interface RegionDetectInput {
   teamCount: number;
   /** Discs whose place did not change since the last rest: not measured again (see DetectInput.knownMm). */
   knownMm?: readonly { xMm: number; yMm: number }[];
+  /** Where the image is as it was at the last rest (see DetectInput.unchangedAt). */
+  unchangedAt?: (xMm: number, yMm: number, radiusMm: number) => boolean;
 }
 
 export function detectInBoxes(cv: CV, input: RegionDetectInput, options: Partial<DetectOptions> = {}): DetectedDisc[] {
@@ -102,6 +104,7 @@ export function detectInBoxes(cv: CV, input: RegionDetectInput, options: Partial
       teamCount: input.teamCount,
       ...(input.teamColors && input.teamColors.length >= input.teamCount ? { teamColors: input.teamColors } : {}),
       ...(input.knownMm && input.knownMm.length > 0 ? { knownMm: input.knownMm } : {}),
+      ...(input.unchangedAt ? { unchangedAt: input.unchangedAt } : {}),
     }, options);
     for (const d of r.discs) {
       // Outside the real outline (a box may reach past it), or found twice by touching boxes.
