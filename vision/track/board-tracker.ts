@@ -511,7 +511,7 @@ export class BoardTracker {
     // (the queen, the striker) is labelled by its kind, not by the nearest team colour.
     const kinds = new Set(this.options.profile.pieces.map((p) => p.kind)).size > 1;
     const team = kinds && NO_TEAM_KINDS.has(d.kind) ? d.kind : this.palette.classify(d.rgb);
-    return { xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: d.uncertaintyMm, team, confidence: d.confidence, inHole: d.state === 'in-hole', ...(kinds ? { kind: d.kind } : {}) };
+    return { xMm: d.xMm, yMm: d.yMm, radiusMm: d.radiusMm, uncertaintyMm: d.uncertaintyMm, team, confidence: d.confidence, inHole: d.state === 'in-hole', ...(kinds ? { kind: d.kind } : {}), ...(d.ifOnDiscsMm?.[0] ? { ifOnDiscMm: d.ifOnDiscsMm[0] } : {}) };
   }
 
   /**
@@ -825,7 +825,7 @@ export class BoardTracker {
       vacatedShows: (t) => this.standsOut(t),
     });
     // On a board of pits (PitRush) a disc that dropped into one stays in play.
-    const result = hasPits(this.options.profile) ? withPits(settled, this.options.profile, this.o.holeCaptureMm) : settled;
+    const result = hasPits(this.options.profile) ? withPits(settled, this.options.profile, this.o.holeCaptureMm, this.o.stackOverlapFraction) : settled;
     this.trackList = result.tracks;
     // A carrom board's holes are pockets: what drops into one is pocketed.
     if (featuresOfKind(this.options.profile, 'hole').some((h) => h.id.startsWith('pocket'))) for (const r of result.removed) if (r.reason === 'hole') r.reason = 'pocket';

@@ -132,6 +132,12 @@ export const TRACK_DEFAULTS = {
   /** A disc at the end of a trajectory within this distance of a hole's centre dropped in. */
   holeCaptureMm: 25,
   /**
+   * On a board with stacks (PitRush), a disc that came to rest with its centre nearer one that
+   * stayed than this share of their radii added lies on it: two discs on the board touch at
+   * most (measured centres err by a millimetre or so, a disc on another's edge overlaps it by far more).
+   */
+  stackOverlapFraction: 0.75,
+  /**
    * ... or within a pocket's radius plus this many disc radii of a pocket (carrom: a piece
    * goes into a pocket at speed, and its last blob is up to a frame's travel short of it).
    */

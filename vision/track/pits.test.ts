@@ -27,11 +27,12 @@ describe('PitRush pits in the tracker', () => {
       addedIds: [],
       removed: [{ id: 'd2', reason: 'hole' }],
       takenByHandIds: [],
+      unfound: [],
       contacts: [],
       paths: {},
       warnings: [],
     };
-    const out = withPits(result, pitrush, 25);
+    const out = withPits(result, pitrush, 25, 0.75);
     expect(out.tracks.find((t) => t.id === 'd2')).toMatchObject({ place: 'pit', xMm: 60.62, yMm: -35 });
     expect(out.board.discs.map((d) => d.id)).toEqual(['d1', 'd2']);
     expect(out.shot!.after.discs.map((d) => d.id)).toEqual(['d1', 'd2']);
@@ -51,11 +52,12 @@ describe('PitRush pits in the tracker', () => {
       addedIds: [],
       removed: [],
       takenByHandIds: [],
+      unfound: [],
       contacts: [],
       paths: {},
       warnings: [],
     };
-    const out = withPits(result, pitrush, 25);
+    const out = withPits(result, pitrush, 25, 0.75);
     expect(out.shot!.delivery).toEqual({ fellIntoPit: false });
     expect(out.board.discs.map((d) => d.id)).toEqual(['d1']);
     expect(intoPits(tracks, pitrush, 25)).toEqual(tracks);

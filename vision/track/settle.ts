@@ -25,6 +25,8 @@ export interface SeenDisc {
   inHole?: boolean;
   /** What the piece is, where a board has several kinds (carrom). */
   kind?: PieceKind;
+  /** Its footprint if it lay on one disc (a board with stacks). */
+  ifOnDiscMm?: { xMm: number; yMm: number };
 }
 
 export interface SettleInput {
@@ -57,13 +59,15 @@ export interface SettleResult {
   removed: { id: string; reason: RemovalReason }[];
   /** Taken away by a hand. */
   takenByHandIds: string[];
+  /** Seen moving but not found at rest (kept at the end of its path), with where it lay before. */
+  unfound: { id: string; beforeMm: { xMm: number; yMm: number } }[];
   contacts: Contact[];
   paths: Record<string, PathPoint[]>;
   warnings: string[];
 }
 
 function discOf(t: Track): DiscState {
-  return { id: t.id, team: t.team, ...(t.kind ? { kind: t.kind } : {}), xMm: round2(t.xMm), yMm: round2(t.yMm), uncertaintyMm: round2(t.uncertaintyMm) };
+  return { id: t.id, team: t.team, ...(t.kind ? { kind: t.kind } : {}), xMm: round2(t.xMm), yMm: round2(t.yMm), uncertaintyMm: round2(t.uncertaintyMm), ...(t.onTopOfId ? { onTopOfId: t.onTopOfId } : {}) };
 }
 
 function round2(x: number): number {
@@ -239,6 +243,7 @@ export function settle(input: SettleInput): SettleResult {
   const movedIds: string[] = [];
   const removed: { id: string; reason: RemovalReason }[] = [];
   const takenByHandIds: string[] = [];
+  const unfound: SettleResult['unfound'] = [];
   const renamed = new Map<string, string>();
   const fromDetection = (base: Omit<Track, 'xMm' | 'yMm' | 'radiusMm' | 'uncertaintyMm' | 'confidence' | 'place'>, d: SeenDisc): Track => ({
     ...base,
@@ -249,6 +254,7 @@ export function settle(input: SettleInput): SettleResult {
     confidence: d.confidence,
     place: d.inHole ? 'hole' : placeOf(view, d.xMm, d.yMm, r),
     ...(d.kind ? { kind: d.kind } : {}),
+    ...(d.ifOnDiscMm ? { ifOnDiscMm: d.ifOnDiscMm } : {}),
   });
   /** Where a disc that was not found at rest went, from the end of its path. */
   const lostAt = (end: { xMm: number; yMm: number }): RemovalReason | null => {
@@ -286,6 +292,7 @@ export function settle(input: SettleInput): SettleResult {
         if (reason !== 'off-board') out.push({ ...t, xMm: end.xMm, yMm: end.yMm, place: reason === 'hole' ? 'hole' : 'ditch', staged: false, confidence: 0.3 });
       } else {
         warnings.push(`${t.id} moved and was not found at rest: kept at the end of its path`);
+        unfound.push({ id: t.id, beforeMm: { xMm: t.xMm, yMm: t.yMm } });
         out.push({ ...t, xMm: end.xMm, yMm: end.yMm, uncertaintyMm: Math.max(t.uncertaintyMm, 3), confidence: 0.3, staged: false });
       }
       continue;
@@ -424,5 +431,5 @@ export function settle(input: SettleInput): SettleResult {
   } else if (movedIds.length > 0 || addedIds.length > 0 || takenByHandIds.length > 0 || removed.length > 0) {
     kind = 'board-change';
   }
-  return { kind, tracks: out, shot, board, movedIds, addedIds, removed, takenByHandIds, contacts, paths, warnings };
+  return { kind, tracks: out, shot, board, movedIds, addedIds, removed, takenByHandIds, unfound, contacts, paths, warnings };
 }

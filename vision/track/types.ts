@@ -22,6 +22,10 @@ export interface Track {
   confidence: number;
   /** What the piece is, where a board has several kinds (carrom: man, queen, striker). */
   kind?: PieceKind;
+  /** Lying on this disc (PitRush stacks: see pits.ts onDiscs). */
+  onTopOfId?: string;
+  /** Its footprint if it lay on one disc (seen a disc's height higher: DetectedDisc.ifOnDiscsMm). */
+  ifOnDiscMm?: { xMm: number; yMm: number };
 }
 
 /** What the board is doing now. */
