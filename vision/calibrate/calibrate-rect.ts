@@ -27,7 +27,10 @@
  *    narrow fit, then guesses that scored lower. Many markings all found hold the board with
  *    fewer of its edges (its outline may be lost in dark gutters). A board with few markings,
  *    its fit doubtful or finding few edges: fitted once more from where it ended, and refused
- *    if it no longer holds.
+ *    if it no longer holds. Still none holding on a board in a raised frame: the best starts
+ *    moved corner by corner onto the sharpest edges near them (a guess from the frame's top or
+ *    its shadow's edge lies a few pixels beyond the close fit's reach), a fit from there
+ *    trusted only when not doubtful and close.
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
@@ -44,6 +47,7 @@ import { fitToEdges, halfImage, scaleState, unscaleState } from './edge-icp.ts';
 import { findBoardQuads, followQuadSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
 import { findBoardPolygons, polygonMappings } from './coarse-polygons.ts';
 import { snapSlantedSides } from './polygon-snap.ts';
+import { climbCorners } from './corner-climb.ts';
 import { roundGuesses, type Circle } from './coarse-round.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { RECT_CALIBRATE_DEFAULTS, type RectCalibrateOptions } from './rect-defaults.ts';
@@ -383,18 +387,19 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
   const scoreSamples = thinByFeature(model.samples.filter((x) => !x.onOutline), o.rectScoreSamples, 4);
   const hyps: Hypothesis[] = [];
-  let straightQuads = 0;
+  const straightAreasPx: number[] = [];
   quads.forEach((q, qi) => {
-    // A quad of a contour's straight stretches only when no hull gave a straight outline
-    // (an arm or a shadow joined to the outline bent them all).
-    if (q.fromStretches && straightQuads > 0) return;
+    // A quad of a contour's straight stretches only when no hull gave a straight outline of
+    // half its size (an arm or a shadow joined to the outline bent them all; a part of the
+    // board between bars may still come out straight, but a guess from it is far off).
+    if (q.fromStretches && straightAreasPx.some((a) => a >= o.stretchQuadsMaxHullShare * q.areaPx)) return;
     const sides = followQuadSides(gray, q, 1.5 * factor + 1, o.minEdgeResponse);
     const straight = straightenQuad(sides, lens0, o.lensK1RangeQuad);
     if (!straight || straight.straightnessPx > o.maxQuadStraightnessPx) {
       trace('quad-rejected', { quad: qi, straightness: straight?.straightnessPx });
       return;
     }
-    straightQuads++;
+    straightAreasPx.push(q.areaPx);
     const snapRange = Math.min(o.snapMaxRangePx, Math.max(o.snapMinRangePx, o.snapRangeFraction * Math.sqrt(q.areaPx)));
     model.rects.forEach((r, ri) => {
       for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {
@@ -616,11 +621,12 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   const whole = model.rects[0]!;
   const longAxisY = whole.maxYMm - whole.minYMm >= whole.maxXMm - whole.minXMm;
   // A sharp look at every edge, less for a mapping no camera makes.
-  const judge = (state: FitState) => {
+  const judgeAt = (state: FitState, rangePx: number) => {
     const seen = seenFrom(state.boardToImage, scoreSamples, model, gray, o);
     const mismatch = mismatchOf(state.boardToImage, gray, o).mismatch / o.cameraMismatchScale;
-    return (sharpScore(gray, state, seen, 1) * (seen.length / scoreSamples.length)) / (1 + mismatch * mismatch);
+    return (sharpScore(gray, state, seen, rangePx) * (seen.length / scoreSamples.length)) / (1 + mismatch * mismatch);
   };
+  const judge = (state: FitState) => judgeAt(state, 1);
   // The edges across the board alone (ends, bars, gates): they alone tell where along it the fit lies.
   const acrossSamples = thinByFeature(model.samples.filter((x) => !x.onOutline && Math.abs(longAxisY ? x.nyMm : x.nxMm) > 0.9), o.rectScoreSamples, 4);
   const alongJudge = (state: FitState) => {
@@ -855,6 +861,33 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       trace('close-fit-last-resort', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect });
       attempts.push(a);
       if (a.result.found && !a.suspect) break;
+    }
+  }
+  // Still none, on a board in a raised frame: the best starts moved corner by corner onto the
+  // sharpest edges near them (a quad of the frame's top, or of its shadow's edge, puts the
+  // board's edges a few pixels beyond the close fit's reach).
+  const raisedFrame = profile.outline.shape === 'rect' && (profile.outline.heightMm ?? 0) > 0;
+  if (raisedFrame && !attempts.some((a) => a.result.found)) {
+    const starts = picks.flatMap((p) => [p, ...(unpicked.get(p) ?? [])]).sort((a, b) => b.score - a.score);
+    const climbed: number[][] = [];
+    let tried = 0;
+    climbing: for (const p of starts) {
+      if (tried >= o.climbStarts) break;
+      tried++;
+      // Wide looks first climb far, narrow ones settle on the nearest edges: both are tried.
+      for (const rangeFraction of o.climbRangeFractions) {
+        const c = climbCorners(p.state, whole, judgeAt, { stepsPx: o.climbStepsPx, rangeFraction, minRangePx: o.climbMinRangePx, maxRounds: o.climbMaxRounds });
+        if ([...attempted, ...climbed].some((h) => sameMapping(h, c.boardToImage, model))) continue;
+        climbed.push(c.boardToImage);
+        const a = attempt(c);
+        trace('close-fit-climbed', { score: p.score, rangeFraction, found: a.result.found, quality: a.quality, suspect: a.suspect, h0: p.state.boardToImage, h: c.boardToImage, lens: c.lens });
+        // From a start no outline gave, only a fit with nothing doubtful about it is trusted:
+        // not suspect, and as close as a good fit.
+        if (a.result.found && !a.suspect && a.result.rmsErrorPx <= o.closeFitGoodRmsPx) {
+          attempts.push(a);
+          break climbing;
+        }
+      }
     }
   }
   const found = attempts.filter((a) => a.result.found);

@@ -16,6 +16,12 @@ export const RECT_CALIBRATE_DEFAULTS = {
    * outline), tried only when no hull's quad has straight sides.
    */
   quadsFromStretches: true,
+  /**
+   * ... and also when every hull's straight quad is smaller than this share of it: an arm
+   * joined to the outline bends the whole board's hull, while parts of the board between bars
+   * still come out straight (a guess from a short part is far off at the other end).
+   */
+  stretchQuadsMaxHullShare: 0.5,
   /** Sides that stay this far from straight lines (rms, ideal pixels) are not a board's outline. */
   maxQuadStraightnessPx: 2.5,
   /**
@@ -97,6 +103,20 @@ export const RECT_CALIBRATE_DEFAULTS = {
    * can stop millimetres short), and refused when that fit no longer holds.
    */
   closeFitAgain: true,
+  /**
+   * When still no close fit holds on a board in a raised frame, up to this many of the best
+   * starts (guesses as they were, after the narrow fit and after the wide one) are moved
+   * corner by corner onto the sharpest edges near them (steps in px, each scored within each
+   * of these shares of the step and at least the least range, rounds per step) and fitted
+   * closely again: a quad of the frame's top or of its shadow's edge puts the board's edges 5
+   * to 10 px off, beyond the close fit's reach. A fit from there counts only when not suspect
+   * and its rms is at most closeFitGoodRmsPx.
+   */
+  climbStarts: 6,
+  climbStepsPx: [6, 3, 1.5, 0.75],
+  climbRangeFractions: [1, 0.5],
+  climbMinRangePx: 0.75,
+  climbMaxRounds: 8,
   /** Fit the lens' k1 when the board spans this share of the image diagonal (straight edges tell k1 well). */
   rectLensFitMinSpan: 0.15,
   /** ... and k2 when it spans this share (only then do the edges reach far enough out to tell it). */
