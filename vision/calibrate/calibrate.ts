@@ -11,7 +11,8 @@ import { findLargeEllipses, refineEllipse, type ImageEllipse } from './coarse-el
 import type { EllipseParams } from '../geometry/conic.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
-import { projectSeen, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
+import { hypot2 } from '../geometry/hypot2.ts';
+import { projectSeen, projectSeenInto, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import { searchEdge } from './edge-search.ts';
 import type { CalibrationResult } from './types.ts';
 import { calibrateRect, calibrationResult } from './calibrate-rect.ts';
@@ -54,6 +55,10 @@ function guessFromEllipse(e: ImageEllipse, circle: Circle): number[] {
   return unmirror(h, circle);
 }
 
+// Scratch points of the scores below (see projectSeenInto).
+const scratchP = { x: 0, y: 0 };
+const scratchQ = { x: 0, y: 0 };
+
 /**
  * How well a mapping lines the model's edges up with the image: per feature, the mean signed
  * edge response at the predicted places. A painted ring that is really there answers with
@@ -61,10 +66,12 @@ function guessFromEllipse(e: ImageEllipse, circle: Circle): number[] {
  */
 function alignmentScore(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSample[], rangePx: number): number {
   const sums = new Map<string, number>();
+  const p = scratchP;
+  const q = scratchQ;
   for (const s of samples) {
-    const p = projectSeen(state, s.xMm, s.yMm);
-    const q = projectSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm);
-    const l = Math.hypot(q.x - p.x, q.y - p.y);
+    projectSeenInto(state, s.xMm, s.yMm, p);
+    projectSeenInto(state, s.xMm + s.nxMm, s.yMm + s.nyMm, q);
+    const l = hypot2(q.x - p.x, q.y - p.y);
     if (!(l > 0)) continue;
     const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, 0);
     if (hit) sums.set(s.featureId, (sums.get(s.featureId) ?? 0) + Math.max(-60, Math.min(60, hit.response)));
@@ -130,10 +137,12 @@ function fineRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
   const scoreAt = (deg: number) => {
     const state = { ...fit, boardToImage: multiply3(fit.boardToImage, rotationAbout(centre.xMm, centre.yMm, (deg * Math.PI) / 180)) };
     let score = 0;
+    const p = scratchP;
+    const q = scratchQ;
     for (const s of samples) {
-      const p = projectSeen(state, s.xMm, s.yMm);
-      const q = projectSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm);
-      const l = Math.hypot(q.x - p.x, q.y - p.y);
+      projectSeenInto(state, s.xMm, s.yMm, p);
+      projectSeenInto(state, s.xMm + s.nxMm, s.yMm + s.nyMm, q);
+      const l = hypot2(q.x - p.x, q.y - p.y);
       const polarity = s.kind === 'line' ? paint : 0;
       const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, 0.5, s.kind, s.widthMm * l, polarity);
       if (hit) score += Math.min(60, Math.abs(hit.response));
@@ -188,7 +197,7 @@ function bestRotation(gray: GrayImage, fit: FitState, samples: readonly ModelEdg
       const s = samples[i]!;
       const p = applyHomography(h, s.xMm, s.yMm);
       const q = applyHomography(h, s.xMm + s.nxMm, s.yMm + s.nyMm);
-      const l = Math.hypot(q.x - p.x, q.y - p.y);
+      const l = hypot2(q.x - p.x, q.y - p.y);
       const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, s.kind === 'line' ? paint : 0);
       if (hit) score += Math.min(60, Math.abs(hit.response));
     }
@@ -293,7 +302,9 @@ function confident(profile: BoardProfile, samples: readonly ModelEdgeSample[], f
 /** Optional trace of the stages, for diagnostics (`--verbose`). */
 export type CalibrationTrace = (stage: string, facts: Record<string, unknown>) => void;
 
-export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions> = {}, trace: CalibrationTrace = () => {}): CalibrationResult {
+const NO_TRACE: CalibrationTrace = () => {};
+
+export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions> = {}, trace: CalibrationTrace = NO_TRACE): CalibrationResult {
   const o = { ...CALIBRATE_DEFAULTS, ...options };
   // Boards without concentric painted rings (everything but crokinole) are found by their outline.
   if (profile.surface.shape !== 'circle' || !profile.features.some((f) => f.kind === 'ring')) return calibrateRect(cv, gray, profile, options, trace);
@@ -364,12 +375,14 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
         state = fit;
         polarity = fit.polarity;
       }
-      const score = fit ? alignmentScore(gray, fit, roundSamples, 1) : -1;
+      // The score only ranks several fits: worked out for one alone when it is traced.
+      const score = fit && trace !== NO_TRACE ? alignmentScore(gray, fit, roundSamples, 1) : fit ? NaN : -1;
       trace('round-fit', { rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, score });
       if (fit) fits.push({ fit, score });
       // A fit that finds nearly every round edge leaves the other guesses nothing to add.
       if (fit && fit.inlierFraction >= enoughInliers) break;
     }
+    if (fits.length > 1) for (const f of fits) if (Number.isNaN(f.score)) f.score = alignmentScore(gray, f.fit, roundSamples, 1);
     return fits.sort((a, b) => b.score - a.score).map((f) => f.fit);
   };
   // From a round fit: the rotation, the full fit with every marking and the lens, and the

@@ -7,6 +7,7 @@ import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { withMats } from '../opencv/mat-scope.ts';
 import type { EllipseParams } from '../geometry/conic.ts';
+import { hypot2 } from '../geometry/hypot2.ts';
 import { searchEdge } from './edge-search.ts';
 
 export interface ImageEllipse {
@@ -20,19 +21,20 @@ export interface ImageEllipse {
   fitErrorPx: number;
 }
 
-function ellipseFitError(points: { x: number; y: number }[], e: { cx: number; cy: number; a: number; b: number; angleRad: number }): number {
+/** Mean distance of a contour's points (x, y pairs, as opencv holds them) from an ellipse. */
+function ellipseFitError(xy: Int32Array, e: { cx: number; cy: number; a: number; b: number; angleRad: number }): number {
   const c = Math.cos(e.angleRad);
   const s = Math.sin(e.angleRad);
   let sum = 0;
-  for (const p of points) {
-    const dx = p.x - e.cx;
-    const dy = p.y - e.cy;
+  for (let k = 0; k < xy.length; k += 2) {
+    const dx = xy[k]! - e.cx;
+    const dy = xy[k + 1]! - e.cy;
     const u = (dx * c + dy * s) / e.a;
     const v = (-dx * s + dy * c) / e.b;
     // Approximate geometric distance: radial error scaled by the mean axis.
-    sum += Math.abs(Math.hypot(u, v) - 1) * ((e.a + e.b) / 2);
+    sum += Math.abs(hypot2(u, v) - 1) * ((e.a + e.b) / 2);
   }
-  return sum / points.length;
+  return sum / (xy.length / 2);
 }
 
 export function findLargeEllipses(
@@ -43,6 +45,10 @@ export function findLargeEllipses(
   const factor = Math.max(1, Math.round(gray.widthPx / o.coarseWidthPx));
   const small = downscaleBox(gray, factor);
   const minAxis = 0.25 * Math.min(small.widthPx, small.heightPx);
+  // A contour kept covers a quarter of its ellipse, whose perimeter is at least 2 pi times its
+  // half minor axis (more than minAxis / 2): a contour shorter than that is not fitted at all
+  // (0.249, not 0.25: a margin for rounding).
+  const fewestPoints = Math.max(o.minContourPoints, 0.249 * Math.PI * minAxis);
   return withMats((scope) => {
     const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
     src.data.set(small.data);
@@ -59,19 +65,17 @@ export function findLargeEllipses(
     for (let i = 0; i < contours.size(); i++) {
       const c = contours.get(i);
       try {
-        if (c.rows < o.minContourPoints) continue;
+        if (c.rows < fewestPoints) continue;
         const r = cv.fitEllipse(c);
         const a = r.size.width / 2;
         const b = r.size.height / 2;
         if (!(Math.min(a, b) > minAxis / 2) || Math.max(a, b) > 2 * Math.max(small.widthPx, small.heightPx)) continue;
         if (Math.min(a, b) / Math.max(a, b) < 0.5) continue;
-        const pts: { x: number; y: number }[] = [];
         const d = c.data32S;
-        for (let k = 0; k < d.length; k += 2) pts.push({ x: d[k]!, y: d[k + 1]! });
-        const err = ellipseFitError(pts, { cx: r.center.x, cy: r.center.y, a, b, angleRad: (r.angle * Math.PI) / 180 });
+        const err = ellipseFitError(d, { cx: r.center.x, cy: r.center.y, a, b, angleRad: (r.angle * Math.PI) / 180 });
         // A contour that is only part of an ellipse still fits well; demand coverage too.
         const perimeter = Math.PI * (3 * (a + b) - Math.sqrt((3 * a + b) * (a + 3 * b)));
-        if (err > 1.5 || pts.length < 0.25 * perimeter) continue;
+        if (err > 1.5 || d.length / 2 < 0.25 * perimeter) continue;
         found.push({
           centreXPx: (r.center.x + 0.5) * factor - 0.5,
           centreYPx: (r.center.y + 0.5) * factor - 0.5,

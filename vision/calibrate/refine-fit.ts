@@ -6,6 +6,7 @@
  */
 import type { GrayImage } from '../image/frame.ts';
 import { applyHomography, multiply3, solveLinear } from '../geometry/homography.ts';
+import { hypot2 } from '../geometry/hypot2.ts';
 import { distortPx, type LensModel } from '../geometry/lens.ts';
 import { searchEdge } from './edge-search.ts';
 import type { ModelEdgeSample } from './model-edges.ts';
@@ -31,6 +32,28 @@ export function projectSeen(state: FitState, xMm: number, yMm: number): { x: num
   return distortPx(state.lens, p.x, p.y);
 }
 
+/**
+ * projectSeen's arithmetic, written out, into `out`: the passes and the alignment scores
+ * project every sample two or three times, where a new point per call cost more in garbage
+ * collection than the arithmetic.
+ */
+export function projectSeenInto(state: FitState, xMm: number, yMm: number, out: { x: number; y: number }): void {
+  const h = state.boardToImage;
+  const lens = state.lens;
+  const w = h[6]! * xMm + h[7]! * yMm + h[8]!;
+  const dx = ((h[0]! * xMm + h[1]! * yMm + h[2]!) / w - lens.centreXPx) / lens.scalePx;
+  const dy = ((h[3]! * xMm + h[4]! * yMm + h[5]!) / w - lens.centreYPx) / lens.scalePx;
+  const r2 = dx * dx + dy * dy;
+  const f = 1 + lens.k1 * r2 + lens.k2 * r2 * r2;
+  out.x = lens.centreXPx + dx * f * lens.scalePx;
+  out.y = lens.centreYPx + dy * f * lens.scalePx;
+}
+
+// Scratch points of observe and residuals (see projectSeenInto).
+const seenP = { x: 0, y: 0 };
+const seenT = { x: 0, y: 0 };
+const seenQ = { x: 0, y: 0 };
+
 interface Observation {
   sample: ModelEdgeSample;
   nx: number;
@@ -43,12 +66,15 @@ interface Observation {
 function observe(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSample[], rangePx: number, polarity: Map<string, Polarity>, minResponse: number): Observation[] {
   const out: Observation[] = [];
   for (const s of samples) {
-    const p = projectSeen(state, s.xMm, s.yMm);
-    const t = projectSeen(state, s.xMm - s.nyMm * 0.5, s.yMm + s.nxMm * 0.5);
-    const q = projectSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm);
+    const p = seenP;
+    const t = seenT;
+    const q = seenQ;
+    projectSeenInto(state, s.xMm, s.yMm, p);
+    projectSeenInto(state, s.xMm - s.nyMm * 0.5, s.yMm + s.nxMm * 0.5, t);
+    projectSeenInto(state, s.xMm + s.nxMm, s.yMm + s.nyMm, q);
     let tx = t.x - p.x;
     let ty = t.y - p.y;
-    const tl = Math.hypot(tx, ty);
+    const tl = hypot2(tx, ty);
     if (!(tl > 1e-9)) continue;
     tx /= tl;
     ty /= tl;
@@ -59,7 +85,7 @@ function observe(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSa
       nx = -nx;
       ny = -ny;
     }
-    const pxPerMm = Math.hypot(q.x - p.x, q.y - p.y);
+    const pxPerMm = hypot2(q.x - p.x, q.y - p.y);
     const hit = searchEdge(gray, p.x, p.y, nx, ny, rangePx, s.kind, s.widthMm * pxPerMm, polarity.get(s.featureId) ?? 0);
     if (!hit || Math.abs(hit.response) < minResponse) continue;
     out.push({ sample: s, nx, ny, qx: p.x + nx * hit.offsetPx, qy: p.y + ny * hit.offsetPx, response: hit.response });
@@ -81,7 +107,8 @@ function residuals(obs: readonly Observation[], state: FitState): Float64Array {
   const r = new Float64Array(obs.length);
   for (let i = 0; i < obs.length; i++) {
     const o = obs[i]!;
-    const p = projectSeen(state, o.sample.xMm, o.sample.yMm);
+    const p = seenP;
+    projectSeenInto(state, o.sample.xMm, o.sample.yMm, p);
     r[i] = o.nx * (p.x - o.qx) + o.ny * (p.y - o.qy);
   }
   return r;
@@ -214,13 +241,16 @@ export const REFINE_SOLVER_DEFAULTS = {
 function solveParams(f: FlatObservations, base: FitState, o: PassOptions): number[] {
   const nP = o.fitLens ? 9 : 8;
   const m = multiply3(base.boardToImage, [o.scaleMm, 0, 0, 0, o.scaleMm, 0, 0, 0, 1]);
-  const jtj = new Float64Array(nP * nP);
-  const jtr = new Float64Array(nP);
+  // The normal equations at p, and at the step tried: a step taken brings its own, so the
+  // next iteration does not go over the observations again for them.
+  let jtj = new Float64Array(nP * nP);
+  let jtr = new Float64Array(nP);
+  let trialJtj = new Float64Array(nP * nP);
+  let trialJtr = new Float64Array(nP);
   let p = new Array<number>(nP).fill(0);
-  let cost = costAt(f, m, base.lens, p, o);
+  let cost = costAt(f, m, base.lens, p, o, jtj, jtr);
   let lambda = 1e-3;
   for (let it = 0; it < REFINE_SOLVER_DEFAULTS.maxIterations; it++) {
-    costAt(f, m, base.lens, p, o, jtj, jtr);
     let meanDiag = 0;
     for (let a = 0; a < nP; a++) meanDiag += jtj[a * nP + a]!;
     meanDiag /= nP;
@@ -241,11 +271,13 @@ function solveParams(f: FlatObservations, base: FitState, o: PassOptions): numbe
         continue;
       }
       const q = p.map((v, i) => v + delta[i]!);
-      const cq = costAt(f, m, base.lens, q, o);
+      const cq = costAt(f, m, base.lens, q, o, trialJtj, trialJtr);
       if (cq < cost) {
         const gain = (cost - cq) / Math.max(cost, 1e-300);
         p = q;
         cost = cq;
+        [jtj, trialJtj] = [trialJtj, jtj];
+        [jtr, trialJtr] = [trialJtr, jtr];
         lambda = Math.max(lambda / 10, 1e-9);
         improved = true;
         if (gain < REFINE_SOLVER_DEFAULTS.tolerance) return p;

@@ -161,12 +161,14 @@ export function findRingEllipses(cv: CV, gray: GrayImage, rough: ImageEllipse, o
     }
     const sup = support(c);
     // Take back the votes of whatever this circle explains (and of the peak cell itself, so
-    // a circle without support does not come back).
-    for (const p of sup) {
-      vote(p.k, p.x, -weightOf(p.x));
-      p.x.used = true;
+    // a circle without support does not come back); after the last round nothing reads them.
+    if (round < o.maxCircles - 1) {
+      for (const p of sup) {
+        vote(p.k, p.x, -weightOf(p.x));
+        p.x.used = true;
+      }
+      acc[bestIndex] = 0;
     }
-    acc[bestIndex] = 0;
     if (sup.length < o.minRayShare * o.rays) continue;
     circles.push({ circle: c, support: sup });
   }

@@ -76,10 +76,12 @@ export interface PixelBox {
 
 /**
  * Each pixel's chromaticity distance from `board`, scaled to grey levels, inside `box` (the
- * rest of the image, which no view samples, is left 0: a frame is mostly not the board).
+ * rest of the image, which no view samples, is left 0: a frame is mostly not the board); into
+ * `reuse`, cleared, when it is the frame's size.
  */
-export function chromaDistanceImage(frame: Frame, board: { r: number; g: number }, box: PixelBox | null = null, o: PuckCandidateOptions = PUCK_CANDIDATE_DEFAULTS): GrayImage {
-  const data = new Float32Array(frame.widthPx * frame.heightPx);
+export function chromaDistanceImage(frame: Frame, board: { r: number; g: number }, box: PixelBox | null = null, o: PuckCandidateOptions = PUCK_CANDIDATE_DEFAULTS, reuse?: Float32Array): GrayImage {
+  const n = frame.widthPx * frame.heightPx;
+  const data = reuse && reuse.length === n ? reuse.fill(0) : new Float32Array(n);
   const d = frame.data;
   const b = box ?? { x0: 0, y0: 0, x1: frame.widthPx - 1, y1: frame.heightPx - 1 };
   for (let y = Math.max(0, b.y0); y <= Math.min(frame.heightPx - 1, b.y1); y++) {
@@ -116,6 +118,11 @@ function boxSeen(h: readonly number[], lens: LensModel, e: { minXMm: number; min
   };
 }
 
+// The chroma image's array, reused by the next search on a frame of the same size (the view is
+// taken from it at once): a fresh 8 MB array per search (two a carrom frame) made the garbage
+// collector run full collections, tens of milliseconds each.
+let chromaScratch: Float32Array | undefined;
+
 /**
  * Candidates found in colour that the grey search did not find (`grey`), in the same plane
  * and extent as the grey view.
@@ -132,6 +139,8 @@ export function colourPuckCandidates(
   const board = boardChromaticity(scene.frame, scene.profile, scene.boardToImage, scene.lens, o);
   if (!board) return [];
   const box = boxSeen(scene.topToImage, scene.lens, extent, o.boxMarginPx);
-  const view = rectifyPlane(cv, chromaDistanceImage(scene.frame, board, box, o), scene.topToImage, scene.lens, extent, d.rectifiedPxPerMm);
+  const chroma = chromaDistanceImage(scene.frame, board, box, o, chromaScratch);
+  chromaScratch = chroma.data;
+  const view = rectifyPlane(cv, chroma, scene.topToImage, scene.lens, extent, d.rectifiedPxPerMm);
   return findCandidates(cv, view, radiusMm, { ...d, houghCanny: o.colourHoughCanny }).filter((c) => !grey.some((g) => Math.hypot(g.xMm - c.xMm, g.yMm - c.yMm) < o.sameCandidateRadii * radiusMm));
 }

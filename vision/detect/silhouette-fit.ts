@@ -8,6 +8,7 @@
  */
 import type { LensModel } from '../geometry/lens.ts';
 import { searchStepEdge } from '../calibrate/edge-search.ts';
+import { hypot2 } from '../geometry/hypot2.ts';
 import type { GrayImage } from '../image/frame.ts';
 
 export interface SilhouetteFitInput {
@@ -215,8 +216,6 @@ interface Observation {
   response: number;
 }
 
-const scratchPoint = { x: 0, y: 0 };
-
 // Observations reused from pass to pass and fit to fit (a fit makes ~100 per pass, and a
 // frame's detection thousands of passes: fresh objects cost more in garbage collection than
 // the fit's arithmetic). A pass takes them from the start again; no fit keeps one.
@@ -231,30 +230,29 @@ function pooledObservation(k: number): Observation {
   return ob;
 }
 
+// (In geometry/, for the calibration's passes too; exported here as before.)
+export { hypot2 };
+
 /**
- * Math.hypot of two numbers, V8's own arithmetic (the larger one factored out, the squares
- * summed with Kahan's compensation), so the same result; the built-in takes any number of
- * arguments and costs several times more per call, here made for every ray of every pass.
+ * Distance along its normal from an observed edge point to where the disc's outline point is
+ * seen when it lies at (x, y) of its plane: projectInto and the distance written out in one (the
+ * Gauss-Newton steps below make three per observation per iteration, the innermost work of
+ * every fit, where the calls, not always inlined in a fit this size, cost more than the
+ * arithmetic). Same arithmetic, so the same numbers.
  */
-export function hypot2(a: number, b: number): number {
-  const x = Math.abs(a);
-  const y = Math.abs(b);
-  if (x === Infinity || y === Infinity) return Infinity;
-  if (Number.isNaN(x) || Number.isNaN(y)) return NaN;
-  const max = x > y ? x : y;
-  if (max === 0) return 0;
-  const nx = x / max;
-  const ny = y / max;
-  const first = nx * nx;
-  const sum = first + ny * ny;
-  // Kahan's step for the second square: the compensation after the first is exactly zero.
-  return Math.sqrt(sum) * max;
+function residualAt(ob: Observation, lens: LensModel, x: number, y: number): number {
+  const h = ob.plane;
+  const w = h[6]! * x + h[7]! * y + h[8]!;
+  const dx = ((h[0]! * x + h[1]! * y + h[2]!) / w - lens.centreXPx) / lens.scalePx;
+  const dy = ((h[3]! * x + h[4]! * y + h[5]!) / w - lens.centreYPx) / lens.scalePx;
+  const r2 = dx * dx + dy * dy;
+  const f = 1 + lens.k1 * r2 + lens.k2 * r2 * r2;
+  return ob.nx * (lens.centreXPx + dx * f * lens.scalePx - ob.qx) + ob.ny * (lens.centreYPx + dy * f * lens.scalePx - ob.qy);
 }
 
 /** Distance along its normal from an observed edge point to where a disc at (x, y) of radius rr puts it. */
 function residualOf(ob: Observation, lens: LensModel, x: number, y: number, rr: number): number {
-  projectInto(ob.plane, lens, x + rr * ob.cos, y + rr * ob.sin, scratchPoint);
-  return ob.nx * (scratchPoint.x - ob.qx) + ob.ny * (scratchPoint.y - ob.qy);
+  return residualAt(ob, lens, x + rr * ob.cos, y + rr * ob.sin);
 }
 
 /** Gauss-Newton for the centre of a disc of known radius from edge observations. */
@@ -268,10 +266,15 @@ function solveCentre(obs: readonly Observation[], lens: LensModel, x0: number, y
     let c = 0;
     let g0 = 0;
     let g1 = 0;
-    for (const ob of obs) {
-      const f0 = residualOf(ob, lens, cx, cy, r);
-      const j0 = (residualOf(ob, lens, cx + eps, cy, r) - f0) / eps;
-      const j1 = (residualOf(ob, lens, cx, cy + eps, r) - f0) / eps;
+    const cxE = cx + eps;
+    const cyE = cy + eps;
+    for (let i = 0; i < obs.length; i++) {
+      const ob = obs[i]!;
+      const rc = r * ob.cos;
+      const rs = r * ob.sin;
+      const f0 = residualAt(ob, lens, cx + rc, cy + rs);
+      const j0 = (residualAt(ob, lens, cxE + rc, cy + rs) - f0) / eps;
+      const j1 = (residualAt(ob, lens, cx + rc, cyE + rs) - f0) / eps;
       a += j0 * j0;
       b += j0 * j1;
       c += j1 * j1;
@@ -295,9 +298,11 @@ function seenRadius(obs: readonly Observation[], lens: LensModel, cx: number, cy
   for (let it = 0; it < 5; it++) {
     let jj = 0;
     let jf = 0;
-    for (const ob of obs) {
-      const f0 = residualOf(ob, lens, cx, cy, seenR);
-      const j = (residualOf(ob, lens, cx, cy, seenR + 1e-4) - f0) / 1e-4;
+    const rE = seenR + 1e-4;
+    for (let i = 0; i < obs.length; i++) {
+      const ob = obs[i]!;
+      const f0 = residualAt(ob, lens, cx + seenR * ob.cos, cy + seenR * ob.sin);
+      const j = (residualAt(ob, lens, cx + rE * ob.cos, cy + rE * ob.sin) - f0) / 1e-4;
       jj += j * j;
       jf += j * f0;
     }

@@ -13,10 +13,10 @@ export interface GrayImage {
   heightPx: number;
 }
 
-/** Luma (Rec. 601 weights), 0..255. */
-export function toGray(frame: Frame): GrayImage {
+/** Luma (Rec. 601 weights), 0..255; into `reuse` when it is the frame's size (see analyzeFrame). */
+export function toGray(frame: Frame, reuse?: Float32Array): GrayImage {
   const n = frame.widthPx * frame.heightPx;
-  const out = new Float32Array(n);
+  const out = reuse && reuse.length === n ? reuse : new Float32Array(n);
   const d = frame.data;
   for (let i = 0, j = 0; i < n; i++, j += 4) out[i] = 0.299 * d[j]! + 0.587 * d[j + 1]! + 0.114 * d[j + 2]!;
   return { data: out, widthPx: frame.widthPx, heightPx: frame.heightPx };

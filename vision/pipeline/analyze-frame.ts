@@ -39,9 +39,15 @@ export interface FrameAnalysis {
   warnings?: string[];
 }
 
+// The grey image of the last frame analysed, its array reused for the next of the same size:
+// nothing returned holds it, and a fresh 8 MB array per 1080p frame made the garbage collector
+// run a full collection every few frames (tens of milliseconds each).
+let grayScratch: Float32Array | undefined;
+
 export function analyzeFrame(cv: CV, frame: Frame, profile: BoardProfile, options: AnalyzeFrameOptions = {}): FrameAnalysis {
   const t0 = performance.now();
-  const gray = toGray(frame);
+  const gray = toGray(frame, grayScratch);
+  grayScratch = gray.data;
   const warnings: string[] = [];
   let calibration = options.calibration;
   if (!calibration && options.markers) {
