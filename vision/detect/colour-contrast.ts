@@ -44,13 +44,18 @@ export function topFaceSamples(frame: Frame, planeToImage: readonly number[], le
   return samples;
 }
 
-/** Board colour samples in two rings around a footprint (1.6 and 1.9 radii out). */
-function surroundSamples(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): Rgb[] {
+/** A board point that is part of the board round a disc (one at the disc's level: a ditch's floor is not the surface's). */
+export type SurroundFilter = (xMm: number, yMm: number) => boolean;
+
+/** Board colour samples in two rings around a footprint (1.6 and 1.9 radii out), those `keep` takes. */
+function surroundSamples(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, keep?: SurroundFilter): Rgb[] {
   const samples: Rgb[] = [];
   for (const f of [1.6, 1.9]) {
     for (let k = 0; k < 24; k++) {
       const a = (2 * Math.PI * k) / 24;
-      sampleAt(frame, boardToImage, lens, xMm + f * radiusMm * Math.cos(a), yMm + f * radiusMm * Math.sin(a), samples);
+      const sx = xMm + f * radiusMm * Math.cos(a);
+      const sy = yMm + f * radiusMm * Math.sin(a);
+      if (!keep || keep(sx, sy)) sampleAt(frame, boardToImage, lens, sx, sy, samples);
     }
   }
   return samples;
@@ -70,8 +75,8 @@ export function surroundColour(frame: Frame, boardToImage: readonly number[], le
  * The board's colour round a footprint and how much it varies there (median distance of the
  * samples from that colour): strong wood grain varies as much as a faint disc differs.
  */
-export function surroundStats(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): { colour: Rgb; spread: number } | null {
-  const samples = surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm);
+export function surroundStats(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, keep?: SurroundFilter): { colour: Rgb; spread: number } | null {
+  const samples = surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm, keep);
   if (samples.length < 12) return null;
   const colour: Rgb = [medianOf(samples.map((s) => s[0])), medianOf(samples.map((s) => s[1])), medianOf(samples.map((s) => s[2]))];
   const spread = medianOf(samples.map((s) => Math.hypot(s[0] - colour[0], s[1] - colour[1], s[2] - colour[2])));

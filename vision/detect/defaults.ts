@@ -9,6 +9,12 @@ export const DETECT_DEFAULTS = {
   /** Radius range searched, as fractions of the piece radius. */
   minRadiusFraction: 0.8,
   maxRadiusFraction: 1.15,
+  /** Grey levels of a band lying below the surface (a ditch) are scaled by at most this to look for candidates there (see lower-band.ts; 0: not looked for)... */
+  lowerBandMaxGain: 4,
+  /** ... when the surface is at least this many times brighter than the band (else the surface's candidates see discs there as well). */
+  lowerBandMinGain: 1.25,
+  /** ... with this Hough accumulator threshold (searched at half the view's resolution, a rim draws half as many votes; 14 lost 3 of the corpus' 16 dark ditch discs found at 10). */
+  lowerBandHoughThreshold: 10,
   /** A candidate within this share of a radius of a painted circle's centre is that circle (see findCandidates). */
   paintedNearFraction: 0.3,
   /** Rays cast from a candidate's centre to find its rim. */
@@ -48,10 +54,14 @@ export const DETECT_DEFAULTS = {
   /** ... and at least this share of its rim must be found off the board's paint (within paintToleranceMm of a painted edge). */
   weakRimMinUnpaintedCoverage: 0.3,
   paintToleranceMm: 1.5,
-  /** Least colour distance (grey levels) between a disc and the board to look for it in colour. */
+  /** Least colour distance (grey levels) between a disc and the board to look for it in colour (and to take a top rim alone for one). */
   minColourContrast: 20,
-  /** ... and by this many times the board's own colour spread round it. */
+  /** A plain flat disc's fit by its outline with less of its rim found than sureRimCoverage must differ in colour from the board round it by at least this (RGB distance; a disc of the board's brightness on plain paint differs by 13-20 on the corpus, where the paint itself varies by 6-9)... */
+  weakRimMinColourDistance: 12,
+  /** ... and by this many times the board's own colour spread round it... */
   weakRimBoardSpreads: 1.25,
+  /** ... that board, round a disc in the ditch, being the ditch's floor alone (the surface and rail in the ring sampled inflate its spread: 31-42 against 8-15 on the corpus). */
+  ditchSurroundOnly: true,
   /** ... or this many when measured by its top face's rim alone, the outline found less round, however far round the rim was found (wood grain draws such rims: 1.3-1.5 spreads on the corpus' grained boards, faint discs 1.7 and more); its rim must also be found off every painted edge (a spot's too). */
   topRimAloneBoardSpreads: 1.6,
   /** ... and dropped when its centre is nearer than this many radii to a disc found otherwise (flat discs cannot overlap so far; 1.5 leaves a disc partly under another over 85% in view). */

@@ -12,6 +12,7 @@ import type { CV } from '../opencv/load-opencv.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
+import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
@@ -59,9 +60,12 @@ function onSurface(profile: BoardProfile, xMm: number, yMm: number): boolean {
   return s.shape === 'circle' ? Math.hypot(xMm - s.xMm, yMm - s.yMm) <= s.radiusMm : xMm >= s.minXMm && xMm <= s.maxXMm && yMm >= s.minYMm && yMm <= s.maxYMm;
 }
 
-function insideOutline(profile: BoardProfile, xMm: number, yMm: number): boolean {
+/** Whether a point is inside the board's outline, and at least `marginMm` in from it. */
+function insideOutline(profile: BoardProfile, xMm: number, yMm: number, marginMm = 0): boolean {
   const o = profile.outline;
-  return o.shape === 'circle' ? Math.hypot(xMm - o.xMm, yMm - o.yMm) <= o.radiusMm : xMm >= o.minXMm && xMm <= o.maxXMm && yMm >= o.minYMm && yMm <= o.maxYMm;
+  return o.shape === 'circle'
+    ? Math.hypot(xMm - o.xMm, yMm - o.yMm) <= o.radiusMm - marginMm
+    : xMm >= o.minXMm + marginMm && xMm <= o.maxXMm - marginMm && yMm >= o.minYMm + marginMm && yMm <= o.maxYMm - marginMm;
 }
 
 /**
@@ -257,7 +261,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const radiusMm = pieceRadiusMm(profile);
   const top = planeAtHeight(cal, piece.heightMm);
   const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
-  const grey = findCandidates(cv, view, radiusMm, o, lookAlikes(profile, radiusMm).filter((l) => !l.hole));
+  const surfaceGrey = findCandidates(cv, view, radiusMm, o, lookAlikes(profile, radiusMm).filter((l) => !l.hole));
+  // A dark disc in the dark ditch: see lower-band.ts.
+  const lowerBand = profile.offSurfaceDropMm > 0 && o.lowerBandMaxGain > 0 ? findLowerBandCandidates(cv, view, profile, radiusMm, o, surfaceGrey) : null;
+  const grey = lowerBand ? [...surfaceGrey, ...lowerBand.candidates] : surfaceGrey;
   const swallowing = featuresOfKind(profile, 'hole').filter((h) => lookAlikes(profile, radiusMm).some((l) => l.hole && l.id === h.id));
   // Pucks are also looked for in colour: see puck-candidates.ts.
   const candidates = isPuckBoard(profile) ? [...grey, ...colourPuckCandidates(cv, { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens }, extentOf(profile), radiusMm, grey, o)] : grey;
@@ -336,6 +343,12 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         rim = { ...rim, disagreementMm: Math.max(rim.disagreementMm, Math.hypot(topRim.xMm - rim.fit.xMm, topRim.yMm - rim.fit.yMm)) };
       }
     }
+    if (inDitch && lowerBand && lowerBand.gain > 1 && (!rim || rim.fit.coverage < o.minRimCoverage)) {
+      // In the dark ditch a rim's edges are weaker by the gain its candidates were looked for with.
+      const faint = { ...o, minRimResponse: o.minRimResponse / lowerBand.gain };
+      const again = starts.map((st) => measureDisc(input.gray, planes.board, planes.top, cal.lens, st, radiusMm, faint)).filter((t): t is Measured => t !== null).sort((a, b) => b.fit.coverage - a.fit.coverage)[0];
+      if (again && (!rim || again.fit.coverage > rim.fit.coverage) && holdsLowerBandDisc(profile, again.fit.xMm, again.fit.yMm, radiusMm)) rim = again;
+    }
     if (!rim || rim.fit.coverage < o.minRimCoverage) {
       // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
       const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, o);
@@ -367,12 +380,18 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // by more than the board itself varies there (strong grain does).
     const rejection = (f: SilhouetteFit, strict: boolean): string | null => {
       if (f.coverage < o.minRimCoverage) return `rim ${(f.coverage * 100).toFixed(0)}% found`;
+      if (ditchPlanes && !onSurface(profile, f.xMm, f.yMm) && !holdsLowerBandDisc(profile, f.xMm, f.yMm, radiusMm)) return 'off the surface and less than a radius inside the outline (on the rail)';
       if (f.coverage < o.sureRimCoverage || strict) {
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
         const inside = topFaceColor(input.frame, planesAt(f).top, cal, f.xMm, f.yMm, radiusMm);
-        const around = surroundStats(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm);
+        // (Round a disc in the ditch, the ditch's floor alone: the surface and the rail beside it are other colours.)
+        const inTheDitch = ditchPlanes !== null && !onSurface(profile, f.xMm, f.yMm);
+        const around = surroundStats(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inTheDitch && o.ditchSurroundOnly ? (x, y) => !onSurface(profile, x, y) && insideOutline(profile, x, y) : undefined);
         const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;
-        if (colourDistance < Math.max(o.minColourContrast, (strict ? o.topRimAloneBoardSpreads : o.weakRimBoardSpreads) * (around?.spread ?? 0))) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
+        // (The lower floor for plain flat discs only: where pieces of several kinds are told apart, a
+        // faint fit of one kind's size lets that kind claim a piece of another.)
+        const floor = strict || !topRimTrusted ? o.minColourContrast : o.weakRimMinColourDistance;
+        if (colourDistance < Math.max(floor, (strict ? o.topRimAloneBoardSpreads : o.weakRimBoardSpreads) * (around?.spread ?? 0))) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
       }
       if (Math.abs(f.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) return `radius ${f.radiusMm.toFixed(1)} mm is not a disc's`;
       return null;
