@@ -61,9 +61,10 @@ function surroundSamples(frame: Frame, boardToImage: readonly number[], lens: Le
   return samples;
 }
 
-function medianOf(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+/** The median (the upper middle of an even count); sorts the values in place. */
+function sortedMiddle(xs: Float64Array): number {
+  xs.sort();
+  return xs[Math.floor(xs.length / 2)]!;
 }
 
 /** Median colour of the board in a ring around a footprint (shadows and neighbours are a minority). */
@@ -78,8 +79,15 @@ export function surroundColour(frame: Frame, boardToImage: readonly number[], le
 export function surroundStats(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, keep?: SurroundFilter): { colour: Rgb; spread: number } | null {
   const samples = surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm, keep);
   if (samples.length < 12) return null;
-  const colour: Rgb = [medianOf(samples.map((s) => s[0])), medianOf(samples.map((s) => s[1])), medianOf(samples.map((s) => s[2]))];
-  const spread = medianOf(samples.map((s) => Math.hypot(s[0] - colour[0], s[1] - colour[1], s[2] - colour[2])));
+  // (One scratch array for the four medians: this runs for every fit judged by its colour.)
+  const xs = new Float64Array(samples.length);
+  const channel = (c: 0 | 1 | 2) => {
+    for (let i = 0; i < samples.length; i++) xs[i] = samples[i]![c];
+    return sortedMiddle(xs);
+  };
+  const colour: Rgb = [channel(0), channel(1), channel(2)];
+  for (let i = 0; i < samples.length; i++) xs[i] = Math.hypot(samples[i]![0] - colour[0], samples[i]![1] - colour[1], samples[i]![2] - colour[2]);
+  const spread = sortedMiddle(xs);
   return { colour, spread };
 }
 
