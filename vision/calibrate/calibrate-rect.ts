@@ -35,7 +35,7 @@
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography, homographyFromPairs, invert3, multiply3 } from '../geometry/homography.ts';
-import { distortPx, noLens, undistortPx, type LensModel } from '../geometry/lens.ts';
+import { noLens, undistortPx, type LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { cameraPass, type CameraFitState, type CameraPassResult } from './camera-fit.ts';
@@ -113,19 +113,94 @@ function cameraOver(h: readonly number[], gray: GrayImage, o: CalibrateOptions):
  */
 function sharpScore(gray: GrayImage, state: FitState, samples: readonly BoardEdgeSample[], rangePx: number): number {
   let sum = 0;
-  for (const s of samples) {
-    const p = distortPx(state.lens, ...xy(applyHomography(state.boardToImage, s.xMm, s.yMm)));
-    const q = distortPx(state.lens, ...xy(applyHomography(state.boardToImage, s.xMm + s.nxMm, s.yMm + s.nyMm)));
-    const l = Math.hypot(q.x - p.x, q.y - p.y);
-    if (!(l > 0 && l < 50) || !(p.x >= 0 && p.y >= 0 && p.x < gray.widthPx && p.y < gray.heightPx)) continue;
-    const hit = searchEdge(gray, p.x, p.y, (q.x - p.x) / l, (q.y - p.y) / l, rangePx, s.kind, s.widthMm * l, 0);
-    if (hit) sum += Math.min(40, Math.abs(hit.response));
-  }
+  for (const s of samples) sum += sharpAt(gray, state, s, s.xMm, s.yMm, rangePx);
   return sum / Math.max(1, samples.length);
 }
 
-function xy(p: { x: number; y: number }): [number, number] {
-  return [p.x, p.y];
+/** Cap on one sample's response in sharpScore (one glaring edge must not outweigh the rest). */
+const SHARP_CAP = 40;
+
+/** One sample's capped edge response where a mapping puts it (at xMm, yMm: a raised edge's foot). */
+function sharpAt(gray: GrayImage, state: FitState, s: BoardEdgeSample, xMm: number, yMm: number, rangePx: number): number {
+  // applyHomography then distortPx, written out (no objects: this runs millions of times).
+  const h = state.boardToImage;
+  const L = state.lens;
+  const x1 = xMm + s.nxMm;
+  const y1 = yMm + s.nyMm;
+  const w0 = h[6]! * xMm + h[7]! * yMm + h[8]!;
+  const w1 = h[6]! * x1 + h[7]! * y1 + h[8]!;
+  const dx0 = ((h[0]! * xMm + h[1]! * yMm + h[2]!) / w0 - L.centreXPx) / L.scalePx;
+  const dy0 = ((h[3]! * xMm + h[4]! * yMm + h[5]!) / w0 - L.centreYPx) / L.scalePx;
+  const dx1 = ((h[0]! * x1 + h[1]! * y1 + h[2]!) / w1 - L.centreXPx) / L.scalePx;
+  const dy1 = ((h[3]! * x1 + h[4]! * y1 + h[5]!) / w1 - L.centreYPx) / L.scalePx;
+  const r0 = dx0 * dx0 + dy0 * dy0;
+  const r1 = dx1 * dx1 + dy1 * dy1;
+  const f0 = 1 + L.k1 * r0 + L.k2 * r0 * r0;
+  const f1 = 1 + L.k1 * r1 + L.k2 * r1 * r1;
+  const px = L.centreXPx + dx0 * f0 * L.scalePx;
+  const py = L.centreYPx + dy0 * f0 * L.scalePx;
+  const qx = L.centreXPx + dx1 * f1 * L.scalePx;
+  const qy = L.centreYPx + dy1 * f1 * L.scalePx;
+  const l = Math.hypot(qx - px, qy - py);
+  if (!(l > 0 && l < 50) || !(px >= 0 && py >= 0 && px < gray.widthPx && py < gray.heightPx)) return 0;
+  const hit = searchEdge(gray, px, py, (qx - px) / l, (qy - py) / l, rangePx, s.kind, s.widthMm * l, 0);
+  return hit ? Math.min(SHARP_CAP, Math.abs(hit.response)) : 0;
+}
+
+// Scratch for seenSharpScore: which samples are seen, and where their feet lie.
+let seenIndex = new Int32Array(256);
+let seenFeetMm = new Float64Array(512);
+
+/**
+ * sharpScore over the samples a mapping's camera sees (feet of faces it stands clearly behind
+ * left out, raised edges where its rays through them meet the board), turned into a score by
+ * `finish(sum, seen)` (rising with the sum). When even every sample still to look at at its cap
+ * cannot lift the score above `bar`, the search stops and -Infinity is returned: the grids and
+ * climbs score thousands of mappings and keep only one that beats the best so far.
+ */
+function seenSharpScore(
+  h: readonly number[],
+  state: FitState,
+  samples: readonly BoardEdgeSample[],
+  model: BoardModel,
+  gray: GrayImage,
+  o: Options,
+  rangePx: number,
+  finish: (sum: number, seen: number) => number,
+  bar = -Infinity,
+): number {
+  const camera = cameraOver(h, gray, o);
+  const marginMm = o.faceMarginFraction * model.scaleMm;
+  if (seenIndex.length < samples.length) {
+    seenIndex = new Int32Array(2 * samples.length);
+    seenFeetMm = new Float64Array(4 * samples.length);
+  }
+  let seen = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const s = samples[i]!;
+    if (!s.maybeWall && !s.wallFoot && !facesCamera(s, camera, marginMm)) continue;
+    let xMm = s.xMm;
+    let yMm = s.yMm;
+    if (s.zMm) {
+      if (!camera || !(camera.zMm > 2 * s.zMm)) continue;
+      const k = s.zMm / (camera.zMm - s.zMm);
+      xMm = s.xMm + k * (s.xMm - camera.xMm);
+      yMm = s.yMm + k * (s.yMm - camera.yMm);
+    }
+    seenIndex[seen] = i;
+    seenFeetMm[2 * seen] = xMm;
+    seenFeetMm[2 * seen + 1] = yMm;
+    seen++;
+  }
+  // A bar a hair lower than asked: rounding in the sums must never stop a search that wins.
+  const lowBar = bar > 0 ? bar * (1 - 1e-9) : bar;
+  let sum = 0;
+  for (let j = 0; j < seen; j++) {
+    sum += sharpAt(gray, state, samples[seenIndex[j]!]!, seenFeetMm[2 * j]!, seenFeetMm[2 * j + 1]!, rangePx);
+    // Tested at every eighth sample: stopping a little later costs less than testing each one.
+    if (lowBar > 0 && (j & 7) === 7 && finish(sum + SHARP_CAP * (seen - 1 - j), seen) < lowBar) return -Infinity;
+  }
+  return finish(sum, seen);
 }
 
 function rectCorners(r: Rect): Point[] {
@@ -255,11 +330,6 @@ function plausible(h: readonly number[], model: BoardModel, gray: GrayImage, o: 
   let area = 0;
   for (let i = 0, j = 3; i < 4; j = i++) area += pts[j]!.x * pts[i]!.y - pts[i]!.x * pts[j]!.y;
   return Math.abs(area) / 2 >= 0.5 * o.minQuadAreaFraction * gray.widthPx * gray.heightPx;
-}
-
-/** Samples the camera of a mapping sees: feet of faces it stands clearly behind are left out. */
-function seenFrom(h: readonly number[], samples: readonly BoardEdgeSample[], model: BoardModel, gray: GrayImage, o: Options): BoardEdgeSample[] {
-  return visibleSamples(samples, cameraOver(h, gray, o), o.faceMarginFraction * model.scaleMm);
 }
 
 /** Share of samples with an edge within `rangePx` of where a fit puts them, and their median offset. */
@@ -409,8 +479,8 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
         for (const [hk, snap] of [[h, false], [snapped, true]] as const) {
           if (!hk || (snap && !plausible(hk, model, gray, o))) continue;
           const state = { boardToImage: hk, lens: straight.lens };
-          const seen = seenFrom(hk, scoreSamples, model, gray, o);
-          hyps.push({ state, score: sharpScore(gray, state, seen, o.rectScoreRangePx) * (seen.length / scoreSamples.length), quad: qi, rect: ri, shift, snapped: snap });
+          const score = seenSharpScore(hk, state, scoreSamples, model, gray, o, o.rectScoreRangePx, (sum, seen) => (sum / Math.max(1, seen)) * (seen / scoreSamples.length));
+          hyps.push({ state, score, quad: qi, rect: ri, shift, snapped: snap });
         }
       }
     });
@@ -507,11 +577,12 @@ function largestField(profile: BoardProfile, radiusMm: number): Point[] | null {
 /**
  * Every slide and stretch along a board's length (about its centre) within a range, in steps
  * of about `stepPx` image pixels at the centre, scored: the best place (the mapping as it is
- * unless another scores higher), its score, and the score of the mapping as it is.
+ * unless another scores higher), its score, and the score of the mapping as it is. `score`
+ * may give up on a place that cannot beat `bar` (the best so far), returning no more than it.
  */
 export function sharpestAlong(
   state: FitState,
-  score: (s: FitState) => number,
+  score: (s: FitState, bar: number) => number,
   whole: Rect,
   longAxisY: boolean,
   o: { alongGridStepPx: number; alongGridRangeFraction: number; alongGridStretch: number },
@@ -530,13 +601,13 @@ export function sharpestAlong(
     const t = longAxisY ? [1, 0, 0, 0, k, cy * (1 - k) + a, 0, 0, 1] : [k, 0, cx * (1 - k) + a, 0, 1, 0, 0, 0, 1];
     return { boardToImage: multiply3(state.boardToImage, t), lens: state.lens };
   };
-  const here = score(state);
+  const here = score(state, -Infinity);
   let best = { a: 0, k: 1, score: here };
   for (let j = -nk; j <= nk; j++) {
     for (let i = -na; i <= na; i++) {
       const a = i * aStep;
       const k = 1 + j * kStep;
-      const sc = score(moved(a, k));
+      const sc = score(moved(a, k), best.score);
       if (sc > best.score) best = { a, k, score: sc };
     }
   }
@@ -621,17 +692,17 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   const whole = model.rects[0]!;
   const longAxisY = whole.maxYMm - whole.minYMm >= whole.maxXMm - whole.minXMm;
   // A sharp look at every edge, less for a mapping no camera makes.
-  const judgeAt = (state: FitState, rangePx: number) => {
-    const seen = seenFrom(state.boardToImage, scoreSamples, model, gray, o);
+  const judgeAt = (state: FitState, rangePx: number, bar?: number) => {
     const mismatch = mismatchOf(state.boardToImage, gray, o).mismatch / o.cameraMismatchScale;
-    return (sharpScore(gray, state, seen, rangePx) * (seen.length / scoreSamples.length)) / (1 + mismatch * mismatch);
+    const finish = (sum: number, seen: number) => ((sum / Math.max(1, seen)) * (seen / scoreSamples.length)) / (1 + mismatch * mismatch);
+    return seenSharpScore(state.boardToImage, state, scoreSamples, model, gray, o, rangePx, finish, bar);
   };
   const judge = (state: FitState) => judgeAt(state, 1);
   // The edges across the board alone (ends, bars, gates): they alone tell where along it the fit lies.
   const acrossSamples = thinByFeature(model.samples.filter((x) => !x.onOutline && Math.abs(longAxisY ? x.nyMm : x.nxMm) > 0.9), o.rectScoreSamples, 4);
-  const alongJudge = (state: FitState) => {
-    const seen = seenFrom(state.boardToImage, acrossSamples, model, gray, o);
-    return sharpScore(gray, state, seen, 1) * (seen.length / Math.max(1, acrossSamples.length));
+  const alongJudge = (state: FitState, bar?: number) => {
+    const finish = (sum: number, seen: number) => (sum / Math.max(1, seen)) * (seen / Math.max(1, acrossSamples.length));
+    return seenSharpScore(state.boardToImage, state, acrossSamples, model, gray, o, 1, finish, bar);
   };
   const alongGrid = (state: FitState) => sharpestAlong(state, alongJudge, whole, longAxisY, o);
   const runLevels = (start: FitState, steps: { region: Rect; level: (typeof levels)[number] }[]): Wide | null => {

@@ -2,7 +2,8 @@
  * A rough mapping of a rectangle moved corner by corner onto the sharpest edges near it: each
  * corner (ideal pixels) is stepped along x and y while a score of the whole mapping rises, with
  * shrinking steps, each step scored over a search range in proportion to it (wide steps look
- * wide, the last ones only at the edges themselves).
+ * wide, the last ones only at the edges themselves). `score` may give up on a mapping that
+ * cannot beat `bar` (the best so far), returning no more than it.
  */
 import { applyHomography, homographyFromPairs } from '../geometry/homography.ts';
 import type { Point } from './coarse-quads.ts';
@@ -19,7 +20,7 @@ export interface ClimbOptions {
   maxRounds: number;
 }
 
-export function climbCorners(state: FitState, rect: Rect, score: (s: FitState, rangePx: number) => number, o: ClimbOptions): FitState {
+export function climbCorners(state: FitState, rect: Rect, score: (s: FitState, rangePx: number, bar: number) => number, o: ClimbOptions): FitState {
   const model: Point[] = [
     { x: rect.minXMm, y: rect.minYMm },
     { x: rect.maxXMm, y: rect.minYMm },
@@ -30,7 +31,7 @@ export function climbCorners(state: FitState, rect: Rect, score: (s: FitState, r
   let bestH = state.boardToImage;
   for (const step of o.stepsPx) {
     const rangePx = Math.max(o.minRangePx, o.rangeFraction * step);
-    let best = score({ boardToImage: bestH, lens: state.lens }, rangePx);
+    let best = score({ boardToImage: bestH, lens: state.lens }, rangePx, -Infinity);
     let improved = true;
     for (let round = 0; improved && round < o.maxRounds; round++) {
       improved = false;
@@ -41,7 +42,7 @@ export function climbCorners(state: FitState, rect: Rect, score: (s: FitState, r
           else c[i >> 1]!.x += d;
           const h = homographyFromPairs(model.map((m, k) => ({ from: m, to: c[k]! })));
           if (!h) continue;
-          const sc = score({ boardToImage: h, lens: state.lens }, rangePx);
+          const sc = score({ boardToImage: h, lens: state.lens }, rangePx, best);
           if (sc > best) {
             best = sc;
             corners = c;
