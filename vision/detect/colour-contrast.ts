@@ -100,11 +100,8 @@ function patchWindow(frame: Frame, centreXPx: number, centreYPx: number, halfSiz
   return widthPx < 4 || heightPx < 4 ? null : { x0, y0, widthPx, heightPx };
 }
 
-export function contrastPatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, inside: Rgb, outside: Rgb): ContrastPatch | null {
-  const d: Rgb = [inside[0] - outside[0], inside[1] - outside[1], inside[2] - outside[2]];
-  const contrast = Math.hypot(d[0], d[1], d[2]);
-  if (!(contrast > 0)) return null;
-  const w: Rgb = [d[0] / contrast, d[1] / contrast, d[2] / contrast];
+/** A grey patch of the frame round a point, each pixel `pixel(r, g, b)` of the frame's. */
+function patchOf(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, contrast: number, pixel: (r: number, g: number, b: number) => number): ContrastPatch | null {
   const win = patchWindow(frame, centreXPx, centreYPx, halfSizePx);
   if (!win) return null;
   const { x0, y0, widthPx, heightPx } = win;
@@ -112,10 +109,18 @@ export function contrastPatch(frame: Frame, centreXPx: number, centreYPx: number
   for (let y = 0; y < heightPx; y++) {
     for (let x = 0; x < widthPx; x++) {
       const j = ((y0 + y) * frame.widthPx + x0 + x) * 4;
-      data[y * widthPx + x] = 128 + (frame.data[j]! - outside[0]) * w[0] + (frame.data[j + 1]! - outside[1]) * w[1] + (frame.data[j + 2]! - outside[2]) * w[2];
+      data[y * widthPx + x] = pixel(frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!);
     }
   }
   return { image: { data, widthPx, heightPx }, offsetXPx: x0, offsetYPx: y0, contrast };
+}
+
+export function contrastPatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, inside: Rgb, outside: Rgb): ContrastPatch | null {
+  const d: Rgb = [inside[0] - outside[0], inside[1] - outside[1], inside[2] - outside[2]];
+  const contrast = Math.hypot(d[0], d[1], d[2]);
+  if (!(contrast > 0)) return null;
+  const w: Rgb = [d[0] / contrast, d[1] / contrast, d[2] / contrast];
+  return patchOf(frame, centreXPx, centreYPx, halfSizePx, contrast, (r, g, b) => 128 + (r - outside[0]) * w[0] + (g - outside[1]) * w[1] + (b - outside[2]) * w[2]);
 }
 
 /** A homography and lens that give patch pixels instead of image pixels. */
@@ -137,18 +142,5 @@ export function intoPatch(h: readonly number[], lens: LensModel, patch: Contrast
  */
 export function likenessPatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, disc: Rgb, board: Rgb): ContrastPatch | null {
   const contrast = Math.hypot(disc[0] - board[0], disc[1] - board[1], disc[2] - board[2]);
-  const win = patchWindow(frame, centreXPx, centreYPx, halfSizePx);
-  if (!win) return null;
-  const { x0, y0, widthPx, heightPx } = win;
-  const data = new Float32Array(widthPx * heightPx);
-  for (let y = 0; y < heightPx; y++) {
-    for (let x = 0; x < widthPx; x++) {
-      const j = ((y0 + y) * frame.widthPx + x0 + x) * 4;
-      const dr = frame.data[j]! - disc[0];
-      const dg = frame.data[j + 1]! - disc[1];
-      const db = frame.data[j + 2]! - disc[2];
-      data[y * widthPx + x] = 255 - Math.sqrt(dr * dr + dg * dg + db * db);
-    }
-  }
-  return { image: { data, widthPx, heightPx }, offsetXPx: x0, offsetYPx: y0, contrast };
+  return patchOf(frame, centreXPx, centreYPx, halfSizePx, contrast, (r, g, b) => 255 - Math.sqrt((r - disc[0]) ** 2 + (g - disc[1]) ** 2 + (b - disc[2]) ** 2));
 }

@@ -261,12 +261,14 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const radiusMm = pieceRadiusMm(profile);
   const top = planeAtHeight(cal, piece.heightMm);
   const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
-  const surfaceGrey = findCandidates(cv, view, radiusMm, o, lookAlikes(profile, radiusMm).filter((l) => !l.hole));
+  const looks = lookAlikes(profile, radiusMm);
+  const surfaceGrey = findCandidates(cv, view, radiusMm, o, looks.filter((l) => !l.hole));
   // A dark disc in the dark ditch: see lower-band.ts. (Pucks in a table's gutters are looked for
   // in colour, below; stretched, the gutters' grey drew false pucks.)
   const lowerBand = profile.offSurfaceDropMm > 0 && o.lowerBandMaxGain > 0 && !isPuckBoard(profile) ? findLowerBandCandidates(cv, view, profile, radiusMm, o, surfaceGrey) : null;
   const grey = lowerBand ? [...surfaceGrey, ...lowerBand.candidates] : surfaceGrey;
-  const swallowing = featuresOfKind(profile, 'hole').filter((h) => lookAlikes(profile, radiusMm).some((l) => l.hole && l.id === h.id));
+  // Holes that swallow a piece of this size (carrom's pockets): see swallowedCandidateMarginMm.
+  const swallowing = featuresOfKind(profile, 'hole').filter((h) => looks.some((l) => l.hole && l.id === h.id));
   // Pucks are also looked for in colour: see puck-candidates.ts.
   const candidates = isPuckBoard(profile) ? [...grey, ...colourPuckCandidates(cv, { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens }, extentOf(profile), radiusMm, grey, o)] : grey;
   const rejected: DetectionResult['rejected'] = [];
