@@ -196,7 +196,10 @@ export function evaluateScene(
     res.calls++;
     if (mc.call === 'too-close') {
       res.tooClose++;
-      if (Math.abs(tc.clearanceMm) >= 0.5) res.tooCloseFar++;
+      if (Math.abs(tc.clearanceMm) >= 0.5) {
+        res.tooCloseFar++;
+        res.details.push(`${mc.id}: too close to call (clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}), truth ${tc.call} by ${tc.clearanceMm.toFixed(2)}`);
+      }
       continue;
     }
     if (mc.zone !== tc.zone || mc.points !== tc.points || mc.call !== tc.call) {

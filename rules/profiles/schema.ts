@@ -92,6 +92,8 @@ export const boardProfileSchema = z
     symmetryOrder: z.number().int().min(1).default(1),
     /** How far below the playing surface a disc lies when it is off it (ditch, gutter); 0: on the same level. */
     offSurfaceDropMm: z.number().min(0).default(0),
+    /** Pieces may come to rest lying on one another (PitRush's stacks, sjoelbak's piles): two discs seen overlapping can both be real. */
+    piecesStack: z.boolean().default(false),
     /** Board-specific numbers rules read (section values, hanger value, ...). */
     values: z.record(z.string(), z.number()).default({}),
     notes: z.array(z.string()).default([]),

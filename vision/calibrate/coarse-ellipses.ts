@@ -37,10 +37,91 @@ function ellipseFitError(xy: Int32Array, e: { cx: number; cy: number; a: number;
   return sum / (xy.length / 2);
 }
 
+export interface CoarseEllipseOptions {
+  coarseWidthPx: number;
+  cannyLow: number;
+  cannyHigh: number;
+  minContourPoints: number;
+  maxEllipseCandidates: number;
+  arcCornerStepPx: number;
+  arcCornerMinTurnDeg: number;
+}
+
+interface SmallEllipse {
+  cx: number;
+  cy: number;
+  widthPx: number;
+  heightPx: number;
+  angleDeg: number;
+  fitErrorPx: number;
+}
+
+/**
+ * The ellipse through a contour (downscaled pixels), null when it is not a board-sized round
+ * shape, 'bad fit' when the contour is not one ellipse of a round board's shape (it may still
+ * hold arcs of one).
+ */
+function fitContour(cv: CV, c: { rows: number; data32S: Int32Array }, limits: { minAxis: number; maxAxis: number }): SmallEllipse | null | 'bad fit' {
+  const r = cv.fitEllipse(c as never);
+  const a = r.size.width / 2;
+  const b = r.size.height / 2;
+  if (!(Math.min(a, b) > limits.minAxis / 2)) return null;
+  // (Too long or too flat: perhaps arcs of a round shape joined by straight edges.)
+  if (Math.max(a, b) > limits.maxAxis || Math.min(a, b) / Math.max(a, b) < 0.5) return 'bad fit';
+  const d = c.data32S;
+  const err = ellipseFitError(d, { cx: r.center.x, cy: r.center.y, a, b, angleRad: (r.angle * Math.PI) / 180 });
+  if (err > 1.5) return 'bad fit';
+  // A contour that is only part of an ellipse still fits well; demand coverage too.
+  const perimeter = Math.PI * (3 * (a + b) - Math.sqrt((3 * a + b) * (a + 3 * b)));
+  if (d.length / 2 < 0.25 * perimeter) return null;
+  return { cx: r.center.x, cy: r.center.y, widthPx: r.size.width, heightPx: r.size.height, angleDeg: r.angle, fitErrorPx: err };
+}
+
+function toFullResolution(e: SmallEllipse, factor: number): ImageEllipse {
+  return {
+    centreXPx: (e.cx + 0.5) * factor - 0.5,
+    centreYPx: (e.cy + 0.5) * factor - 0.5,
+    widthPx: e.widthPx * factor,
+    heightPx: e.heightPx * factor,
+    angleDeg: e.angleDeg,
+    fitErrorPx: e.fitErrorPx * factor,
+  };
+}
+
+/**
+ * A contour (x, y pairs) cut where it turns by more than `minTurnDeg` between the chords
+ * `stepPx` points back and ahead: the corners where an arc meets a straight edge. Each arc
+ * comes back as its own x, y pairs.
+ */
+export function arcsOf(xy: Int32Array, stepPx: number, minTurnDeg: number): Int32Array[] {
+  const n = xy.length / 2;
+  const k = Math.max(1, Math.round(stepPx));
+  if (n < 2 * k + 1) return [xy];
+  const cosMin = Math.cos((minTurnDeg * Math.PI) / 180);
+  const corner = new Uint8Array(n);
+  for (let i = k; i < n - k; i++) {
+    const ax = xy[2 * i]! - xy[2 * (i - k)]!;
+    const ay = xy[2 * i + 1]! - xy[2 * (i - k) + 1]!;
+    const bx = xy[2 * (i + k)]! - xy[2 * i]!;
+    const by = xy[2 * (i + k) + 1]! - xy[2 * i + 1]!;
+    const la = hypot2(ax, ay);
+    const lb = hypot2(bx, by);
+    if (la === 0 || lb === 0 || (ax * bx + ay * by) / (la * lb) < cosMin) corner[i] = 1;
+  }
+  const arcs: Int32Array[] = [];
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && !corner[i]) continue;
+    if (i > start) arcs.push(xy.subarray(2 * start, 2 * i));
+    start = i + 1;
+  }
+  return arcs;
+}
+
 export function findLargeEllipses(
   cv: CV,
   gray: GrayImage,
-  o: { coarseWidthPx: number; cannyLow: number; cannyHigh: number; minContourPoints: number; maxEllipseCandidates: number },
+  o: CoarseEllipseOptions,
 ): ImageEllipse[] {
   const factor = Math.max(1, Math.round(gray.widthPx / o.coarseWidthPx));
   const small = downscaleBox(gray, factor);
@@ -49,12 +130,14 @@ export function findLargeEllipses(
   // half minor axis (more than minAxis / 2): a contour shorter than that is not fitted at all
   // (0.249, not 0.25: a margin for rounding).
   const fewestPoints = Math.max(o.minContourPoints, 0.249 * Math.PI * minAxis);
+  const limits = { minAxis, maxAxis: 2 * Math.max(small.widthPx, small.heightPx) };
   return withMats((scope) => {
     const src = scope.keep(new cv.Mat(small.heightPx, small.widthPx, cv.CV_8UC1));
     src.data.set(small.data);
     const blurred = scope.keep(new cv.Mat());
     cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 1.2);
     const found: ImageEllipse[] = [];
+    const fromArcs: ImageEllipse[] = [];
     // Strong edges first; then fainter ones (blurred or low-contrast paint) at half the thresholds.
     for (const gain of [1, 0.5]) {
     const edges = scope.keep(new cv.Mat());
@@ -66,33 +149,33 @@ export function findLargeEllipses(
       const c = contours.get(i);
       try {
         if (c.rows < fewestPoints) continue;
-        const r = cv.fitEllipse(c);
-        const a = r.size.width / 2;
-        const b = r.size.height / 2;
-        if (!(Math.min(a, b) > minAxis / 2) || Math.max(a, b) > 2 * Math.max(small.widthPx, small.heightPx)) continue;
-        if (Math.min(a, b) / Math.max(a, b) < 0.5) continue;
-        const d = c.data32S;
-        const err = ellipseFitError(d, { cx: r.center.x, cy: r.center.y, a, b, angleRad: (r.angle * Math.PI) / 180 });
-        // A contour that is only part of an ellipse still fits well; demand coverage too.
-        const perimeter = Math.PI * (3 * (a + b) - Math.sqrt((3 * a + b) * (a + 3 * b)));
-        if (err > 1.5 || d.length / 2 < 0.25 * perimeter) continue;
-        found.push({
-          centreXPx: (r.center.x + 0.5) * factor - 0.5,
-          centreYPx: (r.center.y + 0.5) * factor - 0.5,
-          widthPx: r.size.width * factor,
-          heightPx: r.size.height * factor,
-          angleDeg: r.angle,
-          fitErrorPx: err * factor,
-        });
+        const whole = fitContour(cv, c, limits);
+        if (whole !== 'bad fit') {
+          if (whole) found.push(toFullResolution(whole, factor));
+          continue;
+        }
+        // An arm or a shadow crossing the board's edge joins it and the rings into one contour
+        // that no ellipse fits: its arcs, cut where the contour turns sharply, may each fit.
+        for (const arc of arcsOf(c.data32S, o.arcCornerStepPx, o.arcCornerMinTurnDeg)) {
+          if (arc.length / 2 < fewestPoints) continue;
+          const m = cv.matFromArray(arc.length / 2, 1, cv.CV_32SC2, Array.from(arc));
+          try {
+            const e = fitContour(cv, m, limits);
+            if (e && e !== 'bad fit') fromArcs.push(toFullResolution(e, factor));
+          } finally {
+            m.delete();
+          }
+        }
       } finally {
         c.delete();
       }
     }
     }
     // Largest first; drop near-duplicates (the two sides of one painted line).
-    found.sort((p, q) => q.widthPx * q.heightPx - p.widthPx * p.heightPx);
+    // (Arcs' ellipses after the whole contours': they only fill the places left.)
+    const bySize = (p: ImageEllipse, q: ImageEllipse) => q.widthPx * q.heightPx - p.widthPx * p.heightPx;
     const distinct: ImageEllipse[] = [];
-    for (const e of found) {
+    for (const e of [...found.sort(bySize), ...fromArcs.sort(bySize)]) {
       const dup = distinct.some((d) => Math.hypot(d.centreXPx - e.centreXPx, d.centreYPx - e.centreYPx) < 0.02 * d.widthPx && Math.abs(Math.sqrt(d.widthPx * d.heightPx) - Math.sqrt(e.widthPx * e.heightPx)) < 0.03 * d.widthPx);
       if (!dup) distinct.push(e);
     }

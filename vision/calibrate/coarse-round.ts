@@ -8,7 +8,7 @@ import { concentricView, ellipseAffine, ellipseToConic, transformConic, type Con
 import { applyHomography, invert3, multiply3 } from '../geometry/homography.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
-import { findLargeEllipses, refineEllipse } from './coarse-ellipses.ts';
+import { findLargeEllipses, refineEllipse, type CoarseEllipseOptions } from './coarse-ellipses.ts';
 
 export interface Circle {
   xMm: number;
@@ -93,7 +93,7 @@ export function roundGuesses(
   cv: CV,
   gray: GrayImage,
   circles: readonly Circle[],
-  o: { coarseWidthPx: number; cannyLow: number; cannyHigh: number; minContourPoints: number; maxEllipseCandidates: number },
+  o: CoarseEllipseOptions,
 ): number[][] {
   const ellipses = findLargeEllipses(cv, gray, o);
   const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);

@@ -7,6 +7,9 @@ export const CALIBRATE_DEFAULTS = {
   cannyHigh: 120,
   /** Contours with fewer points are ignored in the coarse search. */
   minContourPoints: 60,
+  /** A contour no ellipse fits is cut into arcs where it turns by more than this between chords of this many points (an arm across the board's edge meets it at a corner; a ring at the coarse scale turns by 3-10 degrees over such a chord). */
+  arcCornerStepPx: 6,
+  arcCornerMinTurnDeg: 40,
   /**
    * Largest round shapes tried one at a time first: painted rings looked for along rays from
    * each, and a quick fit taken if it is sure (every round shape, and every guess, when none is).

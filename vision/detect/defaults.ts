@@ -80,6 +80,8 @@ export const DETECT_DEFAULTS = {
   leaningStartMm: 14,
   /** ... and a fit from there that finds at least this much more of its outline is the disc (leaning: 0.7 against 0.5 on the corpus). */
   leaningCoverageGain: 0.15,
+  /** Two discs found overlapping by more than this share of the smaller radius (and than their uncertainties) are one disc and a ghost: discs lying flat cannot overlap (flat-overlaps.ts; not on boards with stacks). */
+  flatOverlapFraction: 0.25,
   /** Two detections closer than this fraction of a radius are one disc. */
   duplicateFraction: 0.6,
   /** A candidate within this fraction of a radius of a disc known unchanged (DetectInput.knownMm) is that disc. */

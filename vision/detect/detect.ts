@@ -14,7 +14,7 @@ import type { Calibration } from '../calibrate/types.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
 import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
-import { detectPieceKinds } from './piece-kinds.ts';
+import { detectPieceKinds, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, intoPatch, likenessPatch, surroundColour, surroundStats, topFaceSamples } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
@@ -249,8 +249,10 @@ function ditchCandidate(c: Candidate, top: readonly number[], lowerTopInverse: r
 export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectOptions> = {}): DetectionResult {
   // Pieces of several sizes (carrom's striker) and painted look-alikes: see piece-kinds.ts.
   const tuned = puckDetectOptions(input.profile, input.calibration.pxPerMm, options, DETECT_DEFAULTS);
-  return detectPieceKinds(input, (profile, sureMm) =>
-    detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, tuned),
+  return detectPieceKinds(
+    input,
+    (profile, sureMm) => detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, tuned),
+    { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction },
   );
 }
 

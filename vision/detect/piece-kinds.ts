@@ -9,12 +9,14 @@ import type { PieceKind } from '../../rules/core/board-state.ts';
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import type { Frame } from '../image/frame.ts';
-import { surroundStats } from './colour-contrast.ts';
+import { surroundColour, surroundStats } from './colour-contrast.ts';
+import { DETECT_DEFAULTS } from './defaults.ts';
+import { allowsStacks, overlappingGhosts } from './flat-overlaps.ts';
 import { paintEdges, paintedShare } from './paint-explained.ts';
 import { lookAlikes, LOOKALIKE_DEFAULTS, paintedLookAlike, type LookAlikeOptions } from './painted-lookalikes.ts';
 import { markPitDiscs } from './pit-stacks.ts';
 import { markPossibleStacks, type StackOptions } from './stack-height.ts';
-import { assignTeams, farFromEveryTeam, type Rgb } from './teams.ts';
+import { assignTeams, colourDistance, farFromEveryTeam, type Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
 /** Pieces that belong to no team. */
@@ -85,6 +87,8 @@ export const PIECE_KIND_DEFAULTS = {
   minUnpaintedCoverage: 0.3,
   paintToleranceMm: 1.5,
   lookAlikes: LOOKALIKE_DEFAULTS as LookAlikeOptions,
+  /** See DETECT_DEFAULTS (detectDiscs passes its own). */
+  flatOverlapFraction: DETECT_DEFAULTS.flatOverlapFraction,
 };
 
 export type PieceKindOptions = typeof PIECE_KIND_DEFAULTS;
@@ -194,7 +198,13 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
   const { profile, calibration } = input;
   const groups = sizeGroups(profile, o);
   const painted = groups.map((g) => lookAlikes(profile, g.radiusMm, o.lookAlikes));
-  if (groups.length === 1 && painted[0]!.length === 0) return nameNeutrals(detectOne(profile), groups[0]!, input.teamColors, o);
+  if (groups.length === 1 && painted[0]!.length === 0) {
+    const one = detectOne(profile);
+    const ghosts = flatGhosts(one.discs, input, o);
+    if (ghosts.length === 0) return nameNeutrals(one, groups[0]!, input.teamColors, o);
+    const discs = one.discs.filter((_, i) => !ghosts.includes(i));
+    return nameNeutrals({ ...one, ...withTeams(discs, input), rejected: [...one.rejected, ...ghosts.map((i) => ghostRejection(one.discs[i]!))] }, groups[0]!, input.teamColors, o);
+  }
   const edges = paintEdges(profile);
   const rejected: DetectionResult['rejected'] = [];
   let handOverBoard = false;
@@ -226,6 +236,9 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
       return near && (quality(b.disc) > quality(a.disc) || (quality(b.disc) === quality(a.disc) && b.group < a.group));
     }),
   );
+  const ghosts = flatGhosts(kept.map((k) => k.disc), input, o);
+  rejected.push(...ghosts.map((i) => ghostRejection(kept[i]!.disc)));
+  for (const i of [...ghosts].reverse()) kept.splice(i, 1);
   // The queen among the men: the reddest piece of their size.
   groups.forEach((g, gi) => {
     const queen = g.pieces.find((p) => p.kind === 'queen');
@@ -238,9 +251,32 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
     const members = kept.filter((k) => k.group === gi && !NO_TEAM.has(k.disc.kind));
     for (const i of farFromEveryTeam(members.map((m) => m.disc.rgb), input.teamColors, o.neutralMinColourDistance, o.neutralSpreadFactor)) members[i]!.disc.kind = 'neutral';
   });
-  const discs = kept.map((k) => k.disc);
+  return { ...withTeams(kept.map((k) => k.disc), input), rejected, handOverBoard };
+}
+
+/** Teams learnt (or given) over the pieces that belong to one. */
+function withTeams(discs: readonly DetectedDisc[], input: PieceKindInput): Pick<DetectionResult, 'discs' | 'teamColors'> {
   const teamed = discs.filter((d) => !NO_TEAM.has(d.kind));
   const teams = assignTeams(teamed.map((d) => d.rgb), input.teamCount ?? 2, input.teamColors);
   const out = discs.map((d) => (NO_TEAM.has(d.kind) ? { ...d, team: null } : { ...d, team: teams.labels[teamed.indexOf(d)] ?? null }));
-  return { discs: out, rejected, teamColors: teams.colors, handOverBoard };
+  return { discs: out, teamColors: teams.colors };
+}
+
+/**
+ * Indices of discs that overlap a better one (see flat-overlaps.ts), on boards without stacks:
+ * the better is the one found farther round its rim that stands out more from the board round
+ * it in colour (a shadow keeps the board's hue).
+ */
+function flatGhosts(discs: readonly DetectedDisc[], input: PieceKindInput, o: PieceKindOptions): number[] {
+  if (allowsStacks(input.profile)) return [];
+  const cal = input.calibration;
+  return overlappingGhosts(discs, o, (i) => {
+    const d = discs[i]!;
+    const board = surroundColour(input.frame, cal.boardToImage, cal.lens, d.xMm, d.yMm, d.radiusMm);
+    return d.rimCoverage * (board ? colourDistance(d.rgb, board) : 0);
+  });
+}
+
+function ghostRejection(d: DetectedDisc): DetectionResult['rejected'][number] {
+  return { xMm: d.xMm, yMm: d.yMm, reason: 'overlapping a better-fitted disc (discs lying flat cannot overlap)' };
 }

@@ -21,6 +21,11 @@ function features(c: Rgb): [number, number, number] {
   return [l * 0.6, (r - g) * 1.0, (r + g - 2 * b) * 0.5];
 }
 
+/** Distance of two colours as people tell them apart (see features): a shadow differs from the board it falls on far less than a coloured disc does. */
+export function colourDistance(a: Rgb, b: Rgb): number {
+  return Math.sqrt(dist2(features(a), features(b)));
+}
+
 function dist2(a: readonly number[], b: readonly number[]): number {
   return (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2 + (a[2]! - b[2]!) ** 2;
 }
@@ -63,6 +68,66 @@ function lowerMedian(xs: readonly number[]): number {
   return s.length ? s[Math.floor((s.length - 1) / 2)]! : 0;
 }
 
+/** Lloyd's k-means from the given start; returns the centres and their sum of squared distances. */
+function kMeans(pts: readonly number[][], start: readonly number[][]): { centres: number[][]; sse: number } {
+  let centres = start.map((c) => [...c]);
+  const k = centres.length;
+  for (let it = 0; it < 20; it++) {
+    const sums = centres.map(() => [0, 0, 0, 0]);
+    for (const p of pts) {
+      const s = sums[nearestOf(p, centres)]!;
+      s[0]! += p[0]!;
+      s[1]! += p[1]!;
+      s[2]! += p[2]!;
+      s[3]! += 1;
+    }
+    centres = centres.map((c, i) => (sums[i]![3]! > 0 ? [sums[i]![0]! / sums[i]![3]!, sums[i]![1]! / sums[i]![3]!, sums[i]![2]! / sums[i]![3]!] : c));
+  }
+  let sse = 0;
+  for (const p of pts) sse += dist2(p, centres[nearestOf(p, centres)]!);
+  return { centres: centres.slice(0, k), sse };
+}
+
+/**
+ * Team colours learnt from the discs' colours: k-means from several deterministic starts (spread
+ * along lightness, along each colour axis, and farthest points), the tightest clustering kept. One
+ * start alone can settle with a stray colour (a disc in glare) as a team of its own and both
+ * teams' discs as the other, when the teams' colours are near each other (red and orange).
+ * With two teams every pair of discs starts a run as well.
+ */
+const maxPairStartDiscs = 40;
+
+function learnCentres(pts: readonly number[][], k: number): number[][] {
+  const along = (j: number) => {
+    const order = [...pts.keys()].sort((a, b) => pts[a]![j]! - pts[b]![j]! || a - b);
+    return Array.from({ length: k }, (_, i) => pts[order[Math.min(order.length - 1, Math.round((i * (order.length - 1)) / Math.max(1, k - 1)))]!]!);
+  };
+  const farthest = (first: number) => {
+    const chosen = [pts[first]!];
+    while (chosen.length < k) {
+      let best = 0;
+      let bestD = -1;
+      pts.forEach((p, i) => {
+        const d = Math.min(...chosen.map((c) => dist2(p, c)));
+        if (d > bestD) [best, bestD] = [i, d];
+      });
+      chosen.push(pts[best]!);
+    }
+    return chosen;
+  };
+  const byLight = [...pts.keys()].sort((a, b) => pts[a]![0]! - pts[b]![0]! || a - b);
+  // Lightness first: on a tie the start used before the others were added wins.
+  const starts = [along(0), along(1), along(2), farthest(byLight[0]!), farthest(byLight[byLight.length - 1]!)];
+  // Two teams among a board's few discs: every pair of discs is a start too (a few thousand cheap runs at most).
+  if (k === 2 && pts.length <= maxPairStartDiscs) for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) starts.push([pts[i]!, pts[j]!]);
+  let best = kMeans(pts, starts[0]!);
+  for (const s of starts.slice(1)) {
+    const r = kMeans(pts, s);
+    if (r.sse < best.sse - 1e-6) best = r;
+  }
+  return best.centres;
+}
+
 export interface TeamAssignment {
   labels: string[];
   colors: Record<string, string>;
@@ -77,22 +142,7 @@ export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: r
   if (given && given.length > 0) centres = given.map(features);
   else {
     if (pts.length === 0) return { labels: [], colors: {}, margins: [] };
-    // Deterministic start: spread along lightness, then refine.
-    const order = [...pts.keys()].sort((a, b) => pts[a]![0]! - pts[b]![0]!);
-    centres = Array.from({ length: k }, (_, i) => [...pts[order[Math.min(order.length - 1, Math.round((i * (order.length - 1)) / Math.max(1, k - 1)))]!]!]);
-    for (let it = 0; it < 20; it++) {
-      const sums = centres.map(() => [0, 0, 0, 0]);
-      for (const p of pts) {
-        let best = 0;
-        for (let c = 1; c < k; c++) if (dist2(p, centres[c]!) < dist2(p, centres[best]!)) best = c;
-        const s = sums[best]!;
-        s[0]! += p[0]!;
-        s[1]! += p[1]!;
-        s[2]! += p[2]!;
-        s[3]! += 1;
-      }
-      centres = centres.map((c, i) => (sums[i]![3]! > 0 ? [sums[i]![0]! / sums[i]![3]!, sums[i]![1]! / sums[i]![3]!, sums[i]![2]! / sums[i]![3]!] : c));
-    }
+    centres = learnCentres(pts, k);
     centres.sort((a, b) => a[0]! - b[0]!);
   }
   const names = centres.map((_, i) => String.fromCharCode(65 + i));

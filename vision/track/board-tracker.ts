@@ -811,7 +811,6 @@ export class BoardTracker {
     this.detectAhead(frame, tMs, boxes, episode);
     const { detectMs } = this.early!;
     // What was looked at ahead outside where settle looks (a change that went away) is not used.
-    if (process.env.DBG) console.error('settle', tMs.toFixed(0), JSON.stringify(boxes?.map((b) => [b.minXMm, b.minYMm, b.maxXMm, b.maxYMm].map(Math.round))), 'found', JSON.stringify(this.early!.found.map((d) => [Math.round(d.xMm), Math.round(d.yMm), d.kind])), 'moving', JSON.stringify(episode.moving.map((m) => [m.id, Math.round(m.path[0]!.xMm), Math.round(m.path[0]!.yMm), Math.round(m.path.at(-1)!.xMm), Math.round(m.path.at(-1)!.yMm)])));
     const found = boxes === null ? this.early!.found : this.early!.found.filter((d) => boxes.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm));
     this.early = null;
     const settled = settle({

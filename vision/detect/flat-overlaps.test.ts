@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluateScene } from '../../bench/accuracy/evaluate.ts';
+import { randomScene } from '../../fixtures/render/random-scene.ts';
+import { renderScene } from '../../fixtures/render/scene.ts';
+import { GAMES } from '../../rules/games/registry.ts';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import { calibrate } from '../calibrate/calibrate.ts';
+import { toGray, type Frame } from '../image/frame.ts';
+import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
+import { detectDiscs } from './detect.ts';
+import { allowsStacks, overlappingGhosts } from './flat-overlaps.ts';
+
+let cv: CV;
+beforeAll(async () => {
+  cv = (await loadOpenCv()).cv;
+});
+
+const disc = (xMm: number, uncertaintyMm = 0.3, state: 'on-board' | 'in-hole' = 'on-board') => ({ xMm, yMm: 0, radiusMm: 20, uncertaintyMm, confidence: 1, rimCoverage: 1, state });
+
+describe('discs lying flat cannot overlap', () => {
+  // Two discs of radius 20 mm, the second at x: allowed overlap 0.25 x 20 = 5 mm (or both uncertainties together).
+  const cases: { name: string; second: ReturnType<typeof disc>; dropped: number[] }[] = [
+    { name: 'touching (centres 40 mm apart)', second: disc(40), dropped: [] },
+    { name: 'overlapping 4.9 mm: fit error at a touch', second: disc(35.1), dropped: [] },
+    { name: 'overlapping 5.1 mm', second: disc(34.9), dropped: [1] },
+    { name: 'overlapping 7 mm, the fits 0.3 and 7 mm uncertain', second: disc(33, 7), dropped: [] },
+    { name: 'overlapping 7.5 mm, the fits 0.3 and 7 mm uncertain', second: disc(32.5, 7), dropped: [1] },
+    { name: 'overlapping a disc lying in a hole (below the surface)', second: disc(10, 0.3, 'in-hole'), dropped: [] },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      expect(overlappingGhosts([disc(0), c.second], { flatOverlapFraction: 0.25 }, (i) => (i === 0 ? 2 : 1))).toEqual(c.dropped);
+    });
+
+  it('keeps the disc of better quality, whichever comes first, and asks quality only of overlapping discs', () => {
+    const asked: number[] = [];
+    const quality = (i: number) => (asked.push(i), [1, 2, 5][i]!);
+    expect(overlappingGhosts([disc(0), disc(20), disc(200)], { flatOverlapFraction: 0.25 }, quality)).toEqual([0]);
+    expect(asked.sort()).toEqual([0, 1]);
+  });
+
+  it('leaves overlaps alone on boards where pieces stack (PitRush, sjoelbak) only', () => {
+    for (const id of ['pitrush-standard', 'sjoelbak-standard-40x200']) expect(allowsStacks(BOARD_PROFILES[id]!), id).toBe(true);
+    for (const id of ['crokinole-nca-26in', 'crokinole-rec-24in', 'curling-mat', 'carrom-standard-74cm', 'table-shuffleboard-9ft', 'shuffleboard-mat']) expect(allowsStacks(BOARD_PROFILES[id]!), id).toBe(false);
+  });
+
+  it("drops a curling stone's shadow fitted as a stone beside it, and keeps the stone (curling mat, seed 13)", () => {
+    const profile = BOARD_PROFILES['curling-mat']!;
+    const r = renderScene(randomScene(profile, 13), profile);
+    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
+    const gray = toGray(frame);
+    const calibration = calibrate(cv, gray, profile);
+    if (!calibration.found) throw new Error('board not found');
+    const run = (options: Partial<DetectOptions>) => evaluateScene(GAMES['curling-mat']!, profile, r.truth, detectDiscs(cv, { frame, gray, calibration, profile }, options).discs);
+    const on = run({});
+    expect(on.falsePositives).toBe(0);
+    // Control: with any overlap allowed, the shadows are stones and one outranks a true stone.
+    const off = run({ flatOverlapFraction: 2 });
+    expect(off.falsePositives).toBeGreaterThan(0);
+    expect(off.matched).toBe(on.matched);
+    expect(DETECT_DEFAULTS.flatOverlapFraction).toBe(0.25);
+  }, 180_000);
+
+  it('judges overlaps after painted look-alikes are gone: a carrom man under a painted circle\'s fit stays (carrom, seed 5)', () => {
+    const profile = BOARD_PROFILES['carrom-standard-74cm']!;
+    const r = renderScene(randomScene(profile, 5), profile);
+    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
+    const gray = toGray(frame);
+    const calibration = calibrate(cv, gray, profile);
+    if (!calibration.found) throw new Error('board not found');
+    const run = (options: Partial<DetectOptions>) => evaluateScene(GAMES.carrom!, profile, r.truth, detectDiscs(cv, { frame, gray, calibration, profile }, options).discs);
+    const off = run({ flatOverlapFraction: 2 });
+    expect(off.matched).toBe(off.expected);
+    expect(run({}).matched).toBe(off.matched);
+  }, 180_000);
+});
