@@ -30,7 +30,7 @@
  *    if it no longer holds. Still none holding on a board in a raised frame: the best starts
  *    moved corner by corner onto the sharpest edges near them (a guess from the frame's top or
  *    its shadow's edge lies a few pixels beyond the close fit's reach), a fit from there
- *    trusted only when not doubtful and close.
+ *    trusted only when not doubtful and close, or when it finds most of the board's edges.
  * 5. Of the orientations the board's symmetry allows, the one whose +y points most up.
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
@@ -951,10 +951,12 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
         if ([...attempted, ...climbed].some((h) => sameMapping(h, c.boardToImage, model))) continue;
         climbed.push(c.boardToImage);
         const a = attempt(c);
-        trace('close-fit-climbed', { score: p.score, rangeFraction, found: a.result.found, quality: a.quality, suspect: a.suspect, h0: p.state.boardToImage, h: c.boardToImage, lens: c.lens });
-        // From a start no outline gave, only a fit with nothing doubtful about it is trusted:
-        // not suspect, and as close as a good fit.
-        if (a.result.found && !a.suspect && a.result.rmsErrorPx <= o.closeFitGoodRmsPx) {
+        trace('close-fit-climbed', { start: tried, score: p.score, rangeFraction, found: a.result.found, quality: a.quality, suspect: a.suspect, rms: a.result.found ? a.result.rmsErrorPx : undefined, inliers: a.result.found ? a.result.inlierFraction : undefined, h0: p.state.boardToImage, h: c.boardToImage, lens: c.lens });
+        // From a start no outline gave, only a fit with nothing doubtful about it is trusted
+        // (not suspect, and as close as a good fit), or one finding most of the board's edges
+        // (thin faces missed, or a little rough, it is still on the board; the fits ending
+        // elsewhere find far fewer).
+        if (a.result.found && ((!a.suspect && a.result.rmsErrorPx <= o.closeFitGoodRmsPx) || a.result.inlierFraction >= o.climbTrustInliers)) {
           attempts.push(a);
           break climbing;
         }

@@ -110,8 +110,11 @@ export const RECT_CALIBRATE_DEFAULTS = {
    * of these shares of the step and at least the least range, rounds per step) and fitted
    * closely again: a quad of the frame's top or of its shadow's edge puts the board's edges 5
    * to 10 px off, beyond the close fit's reach. A fit from there counts only when not suspect
-   * and its rms is at most closeFitGoodRmsPx.
+   * and its rms is at most closeFitGoodRmsPx, or when it finds at least `climbTrustInliers` of
+   * the board's edges (on sjoelbak such fits were within 2 mm, while the climbed fits that
+   * ended off the board, 3.5 to 20 mm, found under 0.8).
    */
+  climbTrustInliers: 0.8,
   climbStarts: 6,
   climbStepsPx: [6, 3, 1.5, 0.75],
   climbRangeFractions: [1, 0.5],
