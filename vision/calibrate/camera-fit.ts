@@ -6,6 +6,7 @@
  * cannot settle on the wrong one of nested outlines or slide along a long board; and raised
  * edges (a frame's or a bar's top) are seen exactly where the camera sees them.
  */
+import { hypot2 } from '../geometry/hypot2.ts';
 import { distortPx, type LensModel } from '../geometry/lens.ts';
 import { levenbergMarquardt } from '../geometry/levenberg-marquardt.ts';
 import type { GrayImage } from '../image/frame.ts';
@@ -70,7 +71,7 @@ function observe(gray: GrayImage, state: CameraFitState, samples: readonly Board
     const q = projectCameraSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm, z);
     let tx = t.x - p.x;
     let ty = t.y - p.y;
-    const tl = Math.hypot(tx, ty);
+    const tl = hypot2(tx, ty);
     if (!(tl > 1e-9)) continue;
     tx /= tl;
     ty /= tl;
@@ -80,7 +81,7 @@ function observe(gray: GrayImage, state: CameraFitState, samples: readonly Board
       nx = -nx;
       ny = -ny;
     }
-    const pxPerMm = Math.hypot(q.x - p.x, q.y - p.y);
+    const pxPerMm = hypot2(q.x - p.x, q.y - p.y);
     if (!(pxPerMm < 50)) continue;
     const hit = searchEdgeOrBand(gray, p.x, p.y, nx, ny, rangePx, s.kind, s.widthMm * pxPerMm, polarity.get(s.featureId) ?? 0, minResponse);
     if (!hit || Math.abs(hit.response) < minResponse) continue;

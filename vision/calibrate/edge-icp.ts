@@ -7,6 +7,7 @@
  * image for the wide ranges, where wood grain is weaker and the search cheaper.
  */
 import { applyHomography, invert3, multiply3, solveLinear } from '../geometry/homography.ts';
+import { hypot2 } from '../geometry/hypot2.ts';
 import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
 import { searchEdge } from './edge-search.ts';
@@ -69,7 +70,7 @@ function observe(img: GrayImage, state: FitState, samples: readonly ModelEdgeSam
     const q = applyHomography(h, s.xMm + s.nxMm, s.yMm + s.nyMm);
     let nx = q.x - p.x;
     let ny = q.y - p.y;
-    const l = Math.hypot(nx, ny);
+    const l = hypot2(nx, ny);
     if (!(l > 0 && l < 50)) continue;
     nx /= l;
     ny /= l;
@@ -77,7 +78,7 @@ function observe(img: GrayImage, state: FitState, samples: readonly ModelEdgeSam
     const qs = distortPx(state.lens, p.x + nx, p.y + ny);
     let sx = qs.x - ps.x;
     let sy = qs.y - ps.y;
-    const sl = Math.hypot(sx, sy);
+    const sl = hypot2(sx, sy);
     if (!(sl > 0)) continue;
     sx /= sl;
     sy /= sl;

@@ -4,6 +4,7 @@
  * steepest change.
  */
 import { responsePeak } from '../geometry/response-peak.ts';
+import { roundHalfUp } from '../geometry/round-half-up.ts';
 import type { GrayImage } from '../image/frame.ts';
 import { normalInsideImage, NORMAL_STEP_PX as STEP_PX, profileAt, sampleNormalProfile } from '../image/normal-profile.ts';
 
@@ -36,12 +37,12 @@ export function searchEdge(
 ): EdgeHit | null {
   if (kind === 'step') return searchStepEdge(img, xPx, yPx, nx, ny, rangePx, polarity);
   const w = Math.max(1.5, lineWidthPx);
-  const n = Math.round((rangePx + w + 1) / STEP_PX);
+  const n = roundHalfUp((rangePx + w + 1) / STEP_PX);
   if (profileRow.length < 2 * n + 1) profileRow = new Float64Array(2 * (2 * n + 1));
   const profile = profileRow;
   if (!normalInsideImage(img, xPx, yPx, nx, ny, n)) return null;
   sampleNormalProfile(img, xPx, yPx, nx, ny, n, profile);
-  const m = Math.round(rangePx / STEP_PX);
+  const m = roundHalfUp(rangePx / STEP_PX);
   const count = 2 * m + 1;
   if (responseRow.length < count) responseRow = new Float64Array(2 * count);
   const resp = responseRow;
@@ -67,23 +68,25 @@ export function searchStepEdge(
   polarity: -1 | 0 | 1,
   halfBaselinePx = 0.75,
 ): EdgeHit | null {
-  const n = Math.round((rangePx + (halfBaselinePx + 0.75)) / STEP_PX);
+  const n = roundHalfUp((rangePx + (halfBaselinePx + 0.75)) / STEP_PX);
   if (profileRow.length < 2 * n + 1) profileRow = new Float64Array(2 * n + 1);
   const profile = profileRow;
   if (!normalInsideImage(img, xPx, yPx, nx, ny, n)) return null;
-  sampleNormalProfile(img, xPx, yPx, nx, ny, n, profile);
-  const m = Math.round(rangePx / STEP_PX);
+  const m = roundHalfUp(rangePx / STEP_PX);
   const count = 2 * m + 1;
   if (responseRow.length < count) responseRow = new Float64Array(count);
   const resp = responseRow;
   if (n === m + 3 && halfBaselinePx === 0.75) {
     // The usual case: t ± 0.75 falls half-way between two samples, none at the profile's ends
-    // (profileAt's interpolation with its weights of exactly 0.5, written out).
+    // (profileAt's interpolation with its weights of exactly 0.5, written out). The two end
+    // samples are not read, so not taken: samples -(n - 1)..n - 1, sample i at i + n - 1.
+    sampleNormalProfile(img, xPx, yPx, nx, ny, n - 1, profile);
     for (let i = -m; i <= m; i++) {
-      const k = i + n;
+      const k = i + n - 1;
       resp[i + m] = profile[k + 1]! * 0.5 + profile[k + 2]! * 0.5 - (profile[k - 2]! * 0.5 + profile[k - 1]! * 0.5);
     }
   } else {
+    sampleNormalProfile(img, xPx, yPx, nx, ny, n, profile);
     for (let i = -m; i <= m; i++) {
       const t = i * STEP_PX;
       resp[i + m] = profileAt(profile, n, t + halfBaselinePx) - profileAt(profile, n, t - halfBaselinePx);

@@ -36,6 +36,19 @@ function seenAt(h: readonly number[], lens: LensModel, x: number, y: number): Po
   return distortPx(lens, (h[0]! * x + h[1]! * y + h[2]!) / w, (h[3]! * x + h[4]! * y + h[5]!) / w);
 }
 
+/**
+ * The step response v[j + 2] - v[j - 2] at every sample j, capped, of one sign (+1 rising, -1
+ * falling: the other sign's samples 0).
+ */
+function capped(v: Float64Array, cap: number, sign: 1 | -1): Float64Array {
+  const out = new Float64Array(v.length);
+  for (let j = 2; j + 2 < v.length; j++) {
+    const r = v[j + 2]! - v[j - 2]!;
+    if (sign === 1 ? r > 0 : !(r > 0)) out[j] = Math.min(cap, sign * r);
+  }
+  return out;
+}
+
 /** One side's edge: the seen points along it (ideal pixels) and its mean capped response. */
 function sideEdge(gray: GrayImage, h: readonly number[], lens: LensModel, a: Point, b: Point, inward: Point, o: PolygonSnapOptions): { points: Point[]; score: number } | null {
   const slantPx = o.slantFraction * o.rangePx;
@@ -69,21 +82,46 @@ function sideEdge(gray: GrayImage, h: readonly number[], lens: LensModel, a: Poi
   let best = { score: -1, d: 0, s: 0, sign: 0 };
   const dSteps = Math.floor(o.rangePx);
   const sSteps = Math.floor(slantPx / 2);
+  // Each point's capped rising and falling responses at every sample, worked out once (every
+  // line tried reads them), and the sums of all offsets at one slant gathered point by point:
+  // each sum adds the same terms in the same order as line by line.
+  const dCount = 2 * dSteps + 1;
+  const rising = pts.map((q) => capped(q.v, o.capResponse, 1));
+  const falling = pts.map((q) => capped(q.v, o.capResponse, -1));
+  const pos = new Float64Array(dCount);
+  const neg = new Float64Array(dCount);
   for (let si = -sSteps; si <= sSteps; si++) {
     const s = 2 * si;
+    pos.fill(0);
+    neg.fill(0);
+    for (let k = 0; k < pts.length; k++) {
+      const st = s * pts[k]!.t;
+      const up = rising[k]!;
+      const down = falling[k]!;
+      // A whole pixel more offset is two samples on: the sample of every offset follows from the
+      // first's, unless the slant's share lies (to rounding) half-way between two samples.
+      const half = (st / STEP_PX) % 1;
+      if (Math.abs(Math.abs(half) - 0.5) > 1e-6) {
+        const j0 = Math.round((-dSteps + st) / STEP_PX) + m;
+        for (let i = 0; i < dCount; i++) {
+          pos[i]! += up[j0 + 2 * i]!;
+          neg[i]! += down[j0 + 2 * i]!;
+        }
+        continue;
+      }
+      for (let di = -dSteps; di <= dSteps; di++) {
+        const j = Math.round((di + st) / STEP_PX) + m;
+        pos[di + dSteps]! += up[j]!;
+        neg[di + dSteps]! += down[j]!;
+      }
+    }
     for (let di = -dSteps; di <= dSteps; di++) {
       const d = di;
-      let pos = 0;
-      let neg = 0;
-      for (const q of pts) {
-        const j = Math.round((d + s * q.t) / STEP_PX) + m;
-        const r = q.v[j + 2]! - q.v[j - 2]!;
-        if (r > 0) pos += Math.min(o.capResponse, r);
-        else neg += Math.min(o.capResponse, -r);
-      }
-      const mean = Math.max(pos, neg) / pts.length;
+      const rise = pos[di + dSteps]!;
+      const fall = neg[di + dSteps]!;
+      const mean = Math.max(rise, fall) / pts.length;
       const score = mean * (1 - 0.5 * (d / o.rangePx) ** 2);
-      if (score > best.score) best = { score, d, s, sign: pos >= neg ? 1 : -1 };
+      if (score > best.score) best = { score, d, s, sign: rise >= fall ? 1 : -1 };
     }
   }
   if (best.score < o.minMeanResponse) return null;

@@ -60,3 +60,25 @@ describe('rectangular board model: walls of known height', () => {
     if (!bad.ok) expect(bad.error).toMatch(/outline\.heightMm/);
   });
 });
+
+describe('board models made once per profile', () => {
+  it('gives each caller its own lists, and a profile changed in place its new model', () => {
+    const profile: BoardProfile = structuredClone(SJOELBAK);
+    const o = { spacingMm: 6, maxSamples: 900 };
+    const first = boardModel(profile, o);
+    const count = first.samples.length;
+    const rects = first.rects.length;
+    first.samples = first.samples.filter((s) => s.featureId.startsWith('surface-'));
+    first.rects.length = 0;
+    const second = boardModel(profile, o);
+    expect(second.samples.length).toBe(count);
+    expect(second.rects.length).toBe(rects);
+    expect(second.samples).not.toBe(first.samples);
+    const wallTops = (m: { samples: readonly { featureId: string }[] }) => [...ids(m.samples)].some((id) => id.startsWith('wall-top-'));
+    expect(wallTops(second)).toBe(true);
+    expect(wallTops(boardModel(withoutWallHeight(profile), o))).toBe(false);
+    const { heightMm: _, ...outline } = profile.outline;
+    profile.outline = outline;
+    expect(wallTops(boardModel(profile, o))).toBe(false);
+  });
+});

@@ -303,7 +303,25 @@ function centreOf(profile: BoardProfile, surface: Rect): { xMm: number; yMm: num
   return profile.surface.shape === 'rect' ? { xMm: (surface.minXMm + surface.maxXMm) / 2, yMm: (surface.minYMm + surface.maxYMm) / 2 } : { xMm: profile.surface.xMm, yMm: profile.surface.yMm };
 }
 
+// Models made lately, by profile and options: a model depends on nothing else, and making one
+// (its samples and its symmetry) cost each frame's calibration a few per cent. Keyed by content,
+// so a profile changed in place makes a new one.
+const madeModels = new Map<string, BoardModel>();
+const MADE_MODELS_KEPT = 8;
+
+/** The board's model (see makeBoardModel), a fresh copy of its lists each call (callers narrow them). */
 export function boardModel(profile: BoardProfile, o: BoardModelOptions): BoardModel {
+  const key = JSON.stringify([profile, o.spacingMm, o.maxSamples, o.roundOutlineEdges ?? null]);
+  let model = madeModels.get(key);
+  if (!model) {
+    model = makeBoardModel(profile, o);
+    if (madeModels.size >= MADE_MODELS_KEPT) madeModels.delete(madeModels.keys().next().value!);
+    madeModels.set(key, model);
+  }
+  return { ...model, samples: [...model.samples], rects: [...model.rects], centre: { ...model.centre } };
+}
+
+function makeBoardModel(profile: BoardProfile, o: BoardModelOptions): BoardModel {
   const surface = surfaceRect(profile);
   const outline = outlineRect(profile);
   const scaleMm = Math.hypot(surface.maxXMm - surface.minXMm, surface.maxYMm - surface.minYMm) / 2;

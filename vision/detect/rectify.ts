@@ -5,7 +5,6 @@
 import type { LensModel } from '../geometry/lens.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
-import { withMats } from '../opencv/mat-scope.ts';
 
 export interface RectifiedView {
   gray: Uint8Array;
@@ -21,93 +20,109 @@ export function viewToBoard(v: RectifiedView, col: number, row: number): { xMm: 
   return { xMm: v.originXMm + col / v.pxPerMm, yMm: v.originYMm - row / v.pxPerMm };
 }
 
-/** A window of the camera image: its top-left pixel and size. */
-interface PixelWindow {
-  x0: number;
-  y0: number;
-  widthPx: number;
-  heightPx: number;
-}
+/**
+ * opencv's bilinear weights for a sample 1/32 pixel fractions into its pixel: remap rounds each
+ * map value to a 32nd of a pixel and weighs the four pixels round it by these float32 products
+ * (the four of fraction (fx, fy) at 4 * (32 * fy + fx)).
+ */
+let weightTable: Float32Array | null = null;
 
-/** The box of map values (NaN left out), as fillMaps gathers it. */
-interface MapBounds {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
+function bilinearWeights(): Float32Array {
+  if (weightTable) return weightTable;
+  const t = new Float32Array(4 * 32 * 32);
+  for (let fy = 0; fy < 32; fy++) {
+    for (let fx = 0; fx < 32; fx++) {
+      const ax = fx / 32;
+      const ay = fy / 32;
+      const k = 4 * (32 * fy + fx);
+      t[k] = Math.fround(1 - ay) * Math.fround(1 - ax);
+      t[k + 1] = Math.fround(1 - ay) * Math.fround(ax);
+      t[k + 2] = Math.fround(ay) * Math.fround(1 - ax);
+      t[k + 3] = Math.fround(ay) * Math.fround(ax);
+    }
+  }
+  weightTable = t;
+  return t;
 }
 
 /**
- * The part of the image a view samples, and the maps moved into it: a box of the board needs a
- * small part of the frame, and copying all of it into opencv cost more than the rest of the
- * view. The view comes out the same as from the whole image: the window holds every pixel a
- * sample reaches inside the image (with a pixel to spare each side, so every map value stays
- * positive after the move and rounds the same), and ends at the image's edges, so a sample
- * reaching past the window reaches past the image too and is bordered as before. A map value
- * (a float32) less a whole number below it is again a float32, so the moved maps are exact.
+ * The view's grey levels as opencv's remap (bilinear, 0 beyond the image) of the float image
+ * through float32 maps, converted to 8 bits, makes them, to the bit: each view pixel's map value
+ * (homography then radial lens) is worked out and sampled at once. Through opencv, the maps, a
+ * copy of the part of the image they reach, the remap and the conversion cost a tenth more, on
+ * every frame for every piece height. Rounding is written as floor(v + 0.5) (Math.round cost
+ * as much as the rest of the loop): exact here, every value rounded having few enough bits.
  */
-function sourceWindow(mx: Float32Array, my: Float32Array, b: MapBounds, imageWidthPx: number, imageHeightPx: number): PixelWindow {
-  const { minX, minY, maxX, maxY } = b;
-  const whole = { x0: 0, y0: 0, widthPx: imageWidthPx, heightPx: imageHeightPx };
-  // NaN or no samples: the whole image, as it was.
-  if (!(minX <= maxX && minY <= maxY)) return whole;
-  const x0 = Math.min(imageWidthPx - 1, Math.max(0, Math.floor(minX) - 1));
-  const y0 = Math.min(imageHeightPx - 1, Math.max(0, Math.floor(minY) - 1));
-  const x1 = Math.max(x0, Math.min(imageWidthPx - 1, Math.floor(maxX) + 2));
-  const y1 = Math.max(y0, Math.min(imageHeightPx - 1, Math.floor(maxY) + 2));
-  if (x0 > 0) for (let i = 0; i < mx.length; i++) mx[i] = mx[i]! - x0;
-  if (y0 > 0) for (let i = 0; i < my.length; i++) my[i] = my[i]! - y0;
-  return { x0, y0, widthPx: x1 - x0 + 1, heightPx: y1 - y0 + 1 };
-}
-
-/**
- * The maps of a view (homography then radial lens, written out: this loop runs for every view
- * pixel), and the box of their values gathered in the same pass (a second pass over both maps
- * cost a tenth of the view).
- */
-function fillMaps(mx: Float32Array, my: Float32Array, w: number, h: number, H: readonly number[], lens: LensModel, originXMm: number, originYMm: number, pxPerMm: number): MapBounds {
+function sampleView(out: Uint8Array, gray: GrayImage, w: number, h: number, H: readonly number[], lens: LensModel, originXMm: number, originYMm: number, pxPerMm: number): void {
   const h0 = H[0]!, h1 = H[1]!, h2 = H[2]!, h3 = H[3]!, h4 = H[4]!, h5 = H[5]!, h6 = H[6]!, h7 = H[7]!, h8 = H[8]!;
   const cx = lens.centreXPx;
   const cy = lens.centreYPx;
   const k1 = lens.k1;
   const k2 = lens.k2;
   const s2 = 1 / (lens.scalePx * lens.scalePx);
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
+  const wt = bilinearWeights();
+  const img = gray.data;
+  const iw = gray.widthPx;
+  const ih = gray.heightPx;
+  // Map values (in 32nds) past which a sample lies wholly off the image.
+  const limitX = 32 * (iw + 1);
+  const limitY = 32 * (ih + 1);
   for (let r = 0; r < h; r++) {
     const y = originYMm - r / pxPerMm;
     for (let c = 0; c < w; c++) {
       const x = originXMm + c / pxPerMm;
-      const iw = 1 / (h6 * x + h7 * y + h8);
-      const dx = (h0 * x + h1 * y + h2) * iw - cx;
-      const dy = (h3 * x + h4 * y + h5) * iw - cy;
+      const iwt = 1 / (h6 * x + h7 * y + h8);
+      const dx = (h0 * x + h1 * y + h2) * iwt - cx;
+      const dy = (h3 * x + h4 * y + h5) * iwt - cy;
       const rr = (dx * dx + dy * dy) * s2;
-      const f = 1 + k1 * rr + k2 * rr * rr;
-      // The box is of the stored (float32) values.
-      const vx = Math.fround(cx + dx * f);
-      const vy = Math.fround(cy + dy * f);
-      mx[r * w + c] = vx;
-      my[r * w + c] = vy;
-      if (vx < minX) minX = vx;
-      if (vx > maxX) maxX = vx;
-      if (vy < minY) minY = vy;
-      if (vy > maxY) maxY = vy;
+      const g = 1 + k1 * rr + k2 * rr * rr;
+      // The map values as float32 maps hold them, in 32nds of a pixel (a tie to the even one).
+      const mx = Math.fround(cx + dx * g) * 32;
+      const my = Math.fround(cy + dy * g) * 32;
+      let v = 0;
+      // (Far off the image, or not a number: 0, as beyond the image.)
+      if (mx > -64 && my > -64 && mx < limitX && my < limitY) {
+        let sx = Math.floor(mx + 0.5);
+        if (sx - mx === 0.5 && (sx & 1) !== 0) sx--;
+        let sy = Math.floor(my + 0.5);
+        if (sy - my === 0.5 && (sy & 1) !== 0) sy--;
+        const X = sx >> 5;
+        const Y = sy >> 5;
+        if (X < iw && X >= -1 && Y < ih && Y >= -1) {
+          const k = (((sy & 31) << 5) | (sx & 31)) << 2;
+          let p0: number, p1: number, p2: number, p3: number;
+          if (X >= 0 && Y >= 0 && X < iw - 1 && Y < ih - 1) {
+            const i = Y * iw + X;
+            p0 = img[i]!;
+            p1 = img[i + 1]!;
+            p2 = img[i + iw]!;
+            p3 = img[i + iw + 1]!;
+          } else {
+            // At the image's edge: the pixels beyond it are 0.
+            const inX0 = X >= 0;
+            const inX1 = X + 1 < iw;
+            const inY0 = Y >= 0;
+            const inY1 = Y + 1 < ih;
+            p0 = inX0 && inY0 ? img[Y * iw + X]! : 0;
+            p1 = inX1 && inY0 ? img[Y * iw + X + 1]! : 0;
+            p2 = inX0 && inY1 ? img[(Y + 1) * iw + X]! : 0;
+            p3 = inX1 && inY1 ? img[(Y + 1) * iw + X + 1]! : 0;
+          }
+          // Summed in float32, in opencv's order, then rounded (a tie to the even one) into 0..255.
+          const sum = Math.fround(Math.fround(Math.fround(Math.fround(p0 * wt[k]!) + Math.fround(p1 * wt[k + 1]!)) + Math.fround(p2 * wt[k + 2]!)) + Math.fround(p3 * wt[k + 3]!));
+          let q = Math.floor(sum + 0.5);
+          if (q - sum === 0.5 && (q & 1) !== 0) q--;
+          v = q < 0 ? 0 : q > 255 ? 255 : q;
+        }
+      }
+      out[r * w + c] = v;
     }
   }
-  return { minX, minY, maxX, maxY };
 }
 
-function copyWindow(gray: GrayImage, win: PixelWindow, out: Float32Array): void {
-  for (let r = 0; r < win.heightPx; r++) {
-    const from = (win.y0 + r) * gray.widthPx + win.x0;
-    out.set(gray.data.subarray(from, from + win.widthPx), r * win.widthPx);
-  }
-}
-
+/** The view of a plane; `_cv` is unused (the view is sampled here, as opencv's remap samples it). */
 export function rectifyPlane(
-  cv: CV,
+  _cv: CV,
   gray: GrayImage,
   planeToImage: readonly number[],
   lens: LensModel,
@@ -118,19 +133,7 @@ export function rectifyPlane(
   const h = Math.ceil((extent.maxYMm - extent.minYMm) * pxPerMm);
   const originXMm = extent.minXMm;
   const originYMm = extent.maxYMm;
-  return withMats((scope) => {
-    const mapX = scope.keep(new cv.Mat(h, w, cv.CV_32FC1));
-    const mapY = scope.keep(new cv.Mat(h, w, cv.CV_32FC1));
-    const mx = mapX.data32F;
-    const my = mapY.data32F;
-    const bounds = fillMaps(mx, my, w, h, planeToImage, lens, originXMm, originYMm, pxPerMm);
-    const roi = sourceWindow(mx, my, bounds, gray.widthPx, gray.heightPx);
-    const src = scope.keep(new cv.Mat(roi.heightPx, roi.widthPx, cv.CV_32FC1));
-    copyWindow(gray, roi, src.data32F);
-    const dst = scope.keep(new cv.Mat());
-    cv.remap(src, dst, mapX, mapY, cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0));
-    const out8 = scope.keep(new cv.Mat());
-    dst.convertTo(out8, cv.CV_8U);
-    return { gray: new Uint8Array(out8.data), widthPx: w, heightPx: h, pxPerMm, originXMm, originYMm };
-  });
+  const out = new Uint8Array(w * h);
+  sampleView(out, gray, w, h, planeToImage, lens, originXMm, originYMm, pxPerMm);
+  return { gray: out, widthPx: w, heightPx: h, pxPerMm, originXMm, originYMm };
 }

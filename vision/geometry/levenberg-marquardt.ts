@@ -39,11 +39,18 @@ export function levenbergMarquardt(residuals: (p: readonly number[]) => Float64A
     }
     const JtJ = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     const Jtr = new Array<number>(n).fill(0);
+    // Each sum in a local and each column taken out of the list once: these loops run over
+    // every residual for every pair of parameters, the solver's largest cost (same sums, same order).
+    const m = r.length;
     for (let a = 0; a < n; a++) {
-      for (let i = 0; i < r.length; i++) Jtr[a]! += J[a]![i]! * r[i]!;
+      const ja = J[a]!;
+      let g = 0;
+      for (let i = 0; i < m; i++) g += ja[i]! * r[i]!;
+      Jtr[a] = g;
       for (let b = a; b < n; b++) {
+        const jb = J[b]!;
         let s = 0;
-        for (let i = 0; i < r.length; i++) s += J[a]![i]! * J[b]![i]!;
+        for (let i = 0; i < m; i++) s += ja[i]! * jb[i]!;
         JtJ[a]![b] = s;
         JtJ[b]![a] = s;
       }
