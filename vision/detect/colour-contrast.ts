@@ -44,6 +44,18 @@ export function topFaceSamples(frame: Frame, planeToImage: readonly number[], le
   return samples;
 }
 
+/**
+ * How far a colour is from the nearest quarter of the board's samples round a footprint (the
+ * quarter-way distance from it to them): small when any one material round it (paint, a ring's
+ * colour, the wood) is like it, however many colours the ring holds.
+ */
+export function nearestQuarterDistance(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, colour: Rgb, keep?: SurroundFilter): number | null {
+  const samples = surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm, keep);
+  if (samples.length < 12) return null;
+  const d = Float64Array.from(samples, (c) => Math.hypot(c[0] - colour[0], c[1] - colour[1], c[2] - colour[2])).sort();
+  return d[Math.floor(d.length / 4)]!;
+}
+
 /** A board point that is part of the board round a disc (one at the disc's level: a ditch's floor is not the surface's). */
 export type SurroundFilter = (xMm: number, yMm: number) => boolean;
 

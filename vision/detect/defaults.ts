@@ -60,6 +60,10 @@ export const DETECT_DEFAULTS = {
   weakRimMinColourDistance: 12,
   /** ... and by this many times the board's own colour spread round it... */
   weakRimBoardSpreads: 1.25,
+  /** ... except where that spread is over this (a ring of several colours round it: a curling house's rings, other stones; grain spreads 6-15)... */
+  mixedSurroundMinSpread: 50,
+  /** ... and the disc's colour is farther than this (RGB) from their median and from the nearest quarter of them (no material there is like it; a fit of the board's colour between dark lines and light wood is near the median). */
+  unlikeSurroundMinDistance: 40,
   /** ... that board, round a disc in the ditch, being the ditch's floor alone (the surface and rail in the ring sampled inflate its spread: 31-42 against 8-15 on the corpus). */
   ditchSurroundOnly: true,
   /** ... or this many when measured by its top face's rim alone, the outline found less round, however far round the rim was found (wood grain draws such rims: 1.3-1.5 spreads on the corpus' grained boards, faint discs 1.7 and more); its rim must also be found off every painted edge (a spot's too). */

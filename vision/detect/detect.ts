@@ -16,7 +16,7 @@ import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
-import { contrastPatch, intoPatch, likenessPatch, surroundColour, surroundStats, topFaceSamples } from './colour-contrast.ts';
+import { contrastPatch, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
@@ -396,7 +396,13 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         // (The lower floor for plain flat discs only: where pieces of several kinds are told apart, a
         // faint fit of one kind's size lets that kind claim a piece of another.)
         const floor = strict || !topRimTrusted ? o.minColourContrast : o.weakRimMinColourDistance;
-        if (colourDistance < Math.max(floor, (strict ? o.topRimAloneBoardSpreads : o.weakRimBoardSpreads) * (around?.spread ?? 0))) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
+        if (colourDistance < Math.max(floor, (strict ? o.topRimAloneBoardSpreads : o.weakRimBoardSpreads) * (around?.spread ?? 0))) {
+          // A board of many colours round it (a curling house's rings, other stones) spreads its
+          // samples as far as a disc differs: the disc is not the board's when it is far from
+          // their median and no quarter of them is like it.
+          const unlike = !strict && around !== null && around.spread > o.mixedSurroundMinSpread && colourDistance > o.unlikeSurroundMinDistance && (nearestQuarterDistance(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inside) ?? 0) > o.unlikeSurroundMinDistance;
+          if (!unlike) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
+        }
       }
       if (Math.abs(f.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) return `radius ${f.radiusMm.toFixed(1)} mm is not a disc's`;
       return null;
