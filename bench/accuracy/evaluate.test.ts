@@ -129,4 +129,18 @@ describe('the accuracy benchmark on rendered truth', () => {
     // Explicit options: the truth's calls were made under others, so they are worked out again.
     expect(evaluateScene(rules, p, otherScore, flawless(truth), rules.defaultOptions as Record<string, unknown>).exactScore).toBe(true);
   });
+
+  it('counts "which stone is nearer" left to a person as too close, not as a wrong call, and as needless when the stones are truly far apart', () => {
+    const mat = BOARD_PROFILES['curling-mat']!;
+    const stones: TruthDisc[] = [
+      { id: 'a1', team: 'A', state: 'in-play', xMm: 0, yMm: 94, radiusMm: 20, topVisibleFraction: 1 },
+      { id: 'b1', team: 'B', state: 'in-play', xMm: 103, yMm: 0, radiusMm: 20, topVisibleFraction: 1 },
+    ];
+    const seen = (uncertaintyB: number): MeasuredDisc[] => stones.map((t) => ({ xMm: t.xMm, yMm: t.yMm, radiusMm: t.radiusMm, uncertaintyMm: t.id === 'b1' ? uncertaintyB : 0.3, team: t.team }));
+    const sure = evaluateScene(GAMES['curling-mat']!, mat, stones, seen(0.3));
+    expect(sure).toMatchObject({ wrongCalls: 0, tooClose: 0, exactScore: true });
+    // b1 placed no better than 12 mm: the 9 mm between the stones is within it.
+    const unsure = evaluateScene(GAMES['curling-mat']!, mat, stones, seen(12));
+    expect(unsure).toMatchObject({ wrongCalls: 0, tooClose: 2, tooCloseFar: 2, exactScore: false });
+  });
 });

@@ -190,15 +190,20 @@ export function evaluateScene(
   const ctx = scoringContext(rules, profile, expected.teams, expected.variant, options ?? {});
   const truthCalls = expected.calls;
   const measuredCalls = rules.callDiscs(measuredState, ctx);
+  const measuredScore = rules.scoreRound(measuredState, ctx);
+  // Calls that wait for a person: a line too close to call, or (curling, table shuffleboard)
+  // which of two discs is nearer when their distances differ by less than their uncertainty.
+  const pending = new Set(measuredScore.pendingIds);
   for (const mc of measuredCalls) {
     const tc = truthCalls.find((c) => c.id === mc.id);
     if (!tc) continue;
     res.calls++;
-    if (mc.call === 'too-close') {
+    if (mc.call === 'too-close' || pending.has(mc.id)) {
       res.tooClose++;
-      if (Math.abs(tc.clearanceMm) >= 0.5) {
+      const trueMarginMm = mc.call === 'too-close' ? Math.abs(tc.clearanceMm) : nearestRankMarginMm(mc, tc, truthCalls);
+      if (trueMarginMm >= 0.5) {
         res.tooCloseFar++;
-        res.details.push(`${mc.id}: too close to call (clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}), truth ${tc.call} by ${tc.clearanceMm.toFixed(2)}`);
+        res.details.push(`${mc.id}: left to a person (${mc.call === 'too-close' ? `clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}, truth ${tc.call} by ${tc.clearanceMm.toFixed(2)}` : `which is nearer, truly ${trueMarginMm.toFixed(2)} mm apart`})`);
       }
       continue;
     }
@@ -208,10 +213,25 @@ export function evaluateScene(
     }
   }
   const st = expected.score;
-  const sm = rules.scoreRound(measuredState, ctx).points;
+  const sm = measuredScore.points;
   res.exactScore = [...new Set([...Object.keys(st), ...Object.keys(sm)])].every((t) => (st[t] ?? 0) === (sm[t] ?? 0));
   if (!res.exactScore) res.details.push(`score truth ${JSON.stringify(st)} measured ${JSON.stringify(sm)}`);
   return res;
+}
+
+/**
+ * How far apart, truly, a disc waiting on "which is nearer" is from the nearest disc it is
+ * disputed with (distances to the target; Infinity when the game's calls do not say).
+ */
+function nearestRankMarginMm(mc: object, tc: object, truthCalls: readonly object[]): number {
+  const others = (mc as { disputedWithIds?: string[] }).disputedWithIds ?? [];
+  const own = (tc as { distanceToCentreMm?: number }).distanceToCentreMm;
+  if (own === undefined) return Infinity;
+  const margins = others.map((id) => {
+    const other = truthCalls.find((c) => (c as { id?: string }).id === id) as { distanceToCentreMm?: number } | undefined;
+    return other?.distanceToCentreMm === undefined ? Infinity : Math.abs(own - other.distanceToCentreMm);
+  });
+  return margins.length > 0 ? Math.min(...margins) : Infinity;
 }
 
 function permutations<T>(xs: T[]): T[][] {
