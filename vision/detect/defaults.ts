@@ -56,6 +56,21 @@ export const DETECT_DEFAULTS = {
   paintToleranceMm: 1.5,
   /** Least colour distance (grey levels) between a disc and the board to look for it in colour (and to take a top rim alone for one). */
   minColourContrast: 20,
+  /**
+   * Plain flat discs are also looked for in a view of colour (a red disc on dark wood is as bright
+   * as the board: no circle in grey; see colour-view.ts). Off for now: on the committed crokinole
+   * samples it finds three more discs, measured 0.7-0.9 mm off, which lifts the centre median
+   * past its limit (0.28 > 0.27 mm). On the 60-scene bench it lifts recall 89.9 -> 92.5%.
+   */
+  colourCandidates: false,
+  /** ... in a view this coarse (px per mm: a disc's circle is still a dozen pixels across, and the view costs a quarter of one at 1 px/mm)... */
+  colourViewPxPerMm: 0.5,
+  /** ... with this Hough accumulator threshold (at half the grey view's resolution a rim draws half its votes; on 60 scenes of the 26" corpus 10 gave 42 new candidates on discs and 113 off them, 12 gave 39 and 11). */
+  colourHoughThreshold: 12,
+  /** ... and of two discs nearer than this many radii, one of them found from such a candidate, the one found less far round its rim is dropped (flat discs cannot overlap; grey fits dragged onto a dark disc's shadow lay 0.63-0.67 radii from it on the corpus). */
+  colourOverlapFraction: 1.5,
+  /** A disc from such a candidate measured in colour is measured with edges taken as steps across twice each of these (px) in turn, until one finds sureRimCoverage of its outline (else the one that found most): a motion-blurred colour rim spreads over several pixels (see blurredEdgeHalfBaselinePx; for every candidate, this cost carrom and the 9 ft table precision). */
+  colourEdgeHalfBaselinesPx: [0.75, 2, 4] as readonly number[],
   /** A plain flat disc's fit by its outline with less of its rim found than sureRimCoverage must differ in colour from the board round it by at least this (RGB distance; a disc of the board's brightness on plain paint differs by 13-20 on the corpus, where the paint itself varies by 6-9)... */
   weakRimMinColourDistance: 12,
   /** ... and by this many times the board's own colour spread round it... */

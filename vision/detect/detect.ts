@@ -20,6 +20,7 @@ import { contrastPatch, intoPatch, likenessPatch, nearestQuarterDistance, surrou
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
+import { colourDiscCandidates } from './colour-view.ts';
 import { dropPuckLookAlikes, isPuckBoard, puckDetectOptions } from './pucks.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
@@ -175,8 +176,13 @@ interface Planes {
   top: readonly number[];
 }
 
-/** The same measurement in a patch that shows the disc's colour against the board's. */
-function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions): Measured | null {
+/**
+ * The same measurement in a patch that shows the disc's colour against the board's. `blurred`:
+ * also with edges taken as steps across each of colourEdgeHalfBaselinesPx in turn (a
+ * motion-blurred colour rim spreads over several pixels), the measurement that found most of
+ * the outline kept, with the top rim alone found farthest round.
+ */
+function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions, blurred = false): Measured | null {
   const top = planes.top;
   const inside = topFaceColor(frame, top, cal, c.xMm, c.yMm, radiusMm);
   const outside = surroundColour(frame, planes.board, cal.lens, c.xMm, c.yMm, radiusMm);
@@ -188,7 +194,20 @@ function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xM
   if (!patch || patch.contrast < o.minColourContrast) return null;
   const board = intoPatch(planes.board, cal.lens, patch);
   const topInPatch = intoPatch(top, cal.lens, patch);
-  return measureDisc(patch.image, board.h, topInPatch.h, board.lens, c, radiusMm, o);
+  if (!blurred) return measureDisc(patch.image, board.h, topInPatch.h, board.lens, c, radiusMm, o);
+  let best: Measured | null = null;
+  let weakTopRim: SilhouetteFit | undefined;
+  for (const halfBaselinePx of o.colourEdgeHalfBaselinesPx) {
+    const m = measureDisc(patch.image, board.h, topInPatch.h, board.lens, c, radiusMm, { ...o, edgeHalfBaselinePx: halfBaselinePx });
+    if (!m) continue;
+    if (!best || m.fit.coverage > best.fit.coverage) best = m;
+    if (m.weakTopRim && (!weakTopRim || m.weakTopRim.coverage > weakTopRim.coverage)) weakTopRim = m.weakTopRim;
+    // A rim found surely with a narrower step is measured by it (it locates the edge better).
+    if (best.fit.coverage >= o.sureRimCoverage) break;
+  }
+  if (!best) return null;
+  const { weakTopRim: _own, ...rest } = best;
+  return weakTopRim ? { ...rest, weakTopRim } : rest;
 }
 
 /**
@@ -271,19 +290,29 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const grey = lowerBand ? [...surfaceGrey, ...lowerBand.candidates] : surfaceGrey;
   // Holes that swallow a piece of this size (carrom's pockets): see swallowedCandidateMarginMm.
   const swallowing = featuresOfKind(profile, 'hole').filter((h) => looks.some((l) => l.hole && l.id === h.id));
-  // Pucks are also looked for in colour: see puck-candidates.ts.
-  const candidates = isPuckBoard(profile) ? [...grey, ...colourPuckCandidates(cv, { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens }, extentOf(profile), radiusMm, grey, o)] : grey;
+  // A top rim alone is trusted only for plain flat discs: a stone's handle and a puck's cap draw
+  // circles on their top faces, and a board whose paint draws circles of a piece's size
+  // (carrom's base circles) lends a rim overlapping a painted spot the spot's colour.
+  const topRimTrusted = profile.pieces.every((p) => p.kind === 'disc' && !lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
+  // Pucks, and plain flat discs (see colourCandidates), are also looked for in colour: see
+  // puck-candidates.ts and colour-view.ts.
+  const scene = { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens };
+  const inColour = isPuckBoard(profile)
+    ? colourPuckCandidates(cv, scene, extentOf(profile), radiusMm, grey, o)
+    : o.colourCandidates && topRimTrusted
+      ? colourDiscCandidates(cv, scene, extentOf(profile), radiusMm, grey, o)
+      : [];
+  const candidates = [...grey, ...inColour];
   const rejected: DetectionResult['rejected'] = [];
   const found: Omit<DetectedDisc, 'team'>[] = [];
   // Discs measured by their top face's rim alone (see below).
   const byTopRimAlone = new WeakSet<object>();
+  // Discs found from a candidate seen in colour alone, on a board of plain discs (see below).
+  const byColourCandidate = new WeakSet<object>();
+  const plainColourCandidates = new Set(isPuckBoard(profile) ? [] : inColour);
   const paint = paintedLines(profile);
-  // Every painted edge (a spot's, a hole's): a top rim alone is held to these too. It is
-  // trusted only for plain flat discs: a stone's handle and a puck's cap draw circles on their
-  // top faces, and a board whose paint draws circles of a piece's size (carrom's base circles)
-  // lends a rim overlapping a painted spot the spot's colour.
+  // Every painted edge (a spot's, a hole's): a top rim alone is held to these too.
   const allPaint = paintEdges(profile);
-  const topRimTrusted = profile.pieces.every((p) => p.kind === 'disc' && !lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
   const surfacePlanes: Planes = { board: cal.boardToImage, top };
   const drop = profile.offSurfaceDropMm;
   const ditchPlanes: Planes | null = drop > 0 ? { board: planeAtHeight(cal, -drop), top: planeAtHeight(cal, piece.heightMm - drop) } : null;
@@ -354,10 +383,16 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       const again = starts.map((st) => measureDisc(input.gray, planes.board, planes.top, cal.lens, st, radiusMm, faint)).filter((t): t is Measured => t !== null).sort((a, b) => b.fit.coverage - a.fit.coverage)[0];
       if (again && (!rim || again.fit.coverage > rim.fit.coverage) && holdsLowerBandDisc(profile, again.fit.xMm, again.fit.yMm, radiusMm)) rim = again;
     }
+    // A candidate seen in colour alone is of a disc whose colour, not brightness, stands out: its
+    // rim is looked for in colour under blur too, and its top face's rim found there farther
+    // round than the outline may measure it (see the top rim alone below).
+    const seenInColour = plainColourCandidates.has(candidate);
+    let colourTopRim: SilhouetteFit | undefined;
     if (!rim || rim.fit.coverage < o.minRimCoverage) {
       // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
-      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, o);
+      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, o, seenInColour);
       if (byColour && byColour.fit.coverage >= o.minRimCoverage && (!rim || byColour.fit.coverage > rim.fit.coverage)) rim = byColour;
+      if (seenInColour) colourTopRim = byColour?.weakTopRim;
     }
     // A disc lying in a hole is sunk: measured as if on the surface, its centre appears where
     // the camera's parallax puts the hole's centre seen at the sunk disc's height. The hole's
@@ -429,7 +464,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     if (reason) {
       // Not a disc by its outline: by its top face's rim alone, where that was found farther
       // round (a faint disc's), held to a stricter colour test (grain draws such rims too).
-      const weakTop = tries.map((t) => t.weakTopRim).filter((f): f is SilhouetteFit => f !== undefined).sort((a, b) => b.coverage - a.coverage || a.rmsMm - b.rmsMm)[0];
+      const weakTop = [...tries.map((t) => t.weakTopRim), colourTopRim].filter((f): f is SilhouetteFit => f !== undefined).sort((a, b) => b.coverage - a.coverage || a.rmsMm - b.rmsMm)[0];
       const alt = weakTop && weakTop.coverage >= o.minRimCoverage && topRimTrusted ? settle(weakTop) : null;
       if (alt && rejection(alt, true) === null) {
         fit = alt;
@@ -494,6 +529,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     };
     found.push(disc);
     if (topRimAlone) byTopRimAlone.add(disc);
+    if (seenInColour) byColourCandidate.add(disc);
   }
   // Discs lying flat cannot overlap: a rim found by the top face alone that overlaps another
   // disc is a circle drawn by that disc's edge and the grain beside it.
@@ -503,6 +539,19 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'a top rim alone overlapping another disc' });
       found.splice(i, 1);
     }
+  }
+  // Nor can a disc found from a colour candidate and one overlapping it: a grey fit beside a dark
+  // disc dragged onto its shadow, or a colour fit onto a neighbour's. The one whose rim was found
+  // less far round is not a disc (a disc in a hole lies below the others, and is left be).
+  const overlapping = (f: (typeof found)[number], g: (typeof found)[number]) =>
+    f !== g && f.state !== 'in-hole' && g.state !== 'in-hole' && (byColourCandidate.has(f) || byColourCandidate.has(g)) && Math.hypot(g.xMm - f.xMm, g.yMm - f.yMm) < o.colourOverlapFraction * radiusMm;
+  for (;;) {
+    const f = found.find((a) => found.some((b) => overlapping(a, b)));
+    const g = f && found.find((b) => overlapping(f, b));
+    if (!f || !g) break;
+    const lesser = g.rimCoverage < f.rimCoverage ? g : f;
+    rejected.push({ xMm: lesser.xMm, yMm: lesser.yMm, reason: 'overlapping a disc whose rim was found farther round' });
+    found.splice(found.indexOf(lesser), 1);
   }
   // Painted numbers and shadows taken for pucks: see pucks.ts.
   if (isPuckBoard(profile)) rejected.push(...dropPuckLookAlikes({ profile, frame: input.frame, planes: surfacePlanes, lens: cal.lens }, found, radiusMm));

@@ -64,7 +64,7 @@ describe('dark discs in the dark ditch', () => {
     expect(run.ev.wrongCalls).toBe(0);
     // Black on dark brown, a few grey levels apart: no candidate in the view of the surface,
     // and a rim found 14-17% round with the surface's edge threshold.
-    const without = evaluate({ lowerBandMaxGain: 0 });
+    const without = evaluate({ lowerBandMaxGain: 0, colourCandidates: false });
     expect(darkDitchFound(without)).toBe(0);
   }, 180_000);
 
