@@ -72,15 +72,22 @@ function lowerMedian(xs: readonly number[]): number {
 function kMeans(pts: readonly number[][], start: readonly number[][]): { centres: number[][]; sse: number } {
   let centres = start.map((c) => [...c]);
   const k = centres.length;
+  const owner = new Int32Array(pts.length).fill(-1);
   for (let it = 0; it < 20; it++) {
     const sums = centres.map(() => [0, 0, 0, 0]);
-    for (const p of pts) {
-      const s = sums[nearestOf(p, centres)]!;
+    let moved = false;
+    for (let i = 0; i < pts.length; i++) {
+      const p = pts[i]!;
+      const o = nearestOf(p, centres);
+      if (o !== owner[i]) [owner[i], moved] = [o, true];
+      const s = sums[o]!;
       s[0]! += p[0]!;
       s[1]! += p[1]!;
       s[2]! += p[2]!;
       s[3]! += 1;
     }
+    // Same owners as last time: the centres would not move again.
+    if (!moved) break;
     centres = centres.map((c, i) => (sums[i]![3]! > 0 ? [sums[i]![0]! / sums[i]![3]!, sums[i]![1]! / sums[i]![3]!, sums[i]![2]! / sums[i]![3]!] : c));
   }
   let sse = 0;
