@@ -40,6 +40,10 @@ export const DETECT_DEFAULTS = {
   blurredRetryMinCoverage: 0.25,
   /** ... and that measurement kept when it finds at least this much more of the rim (a sharp step locates the edge better). */
   blurredEdgeMinCoverageGain: 0.05,
+  /** A fit that still found less than minRimCoverage, but this much, is fitted again from this many starts this far round the candidate (radii: a candidate between a disc and its shadow lies a third to two thirds of a radius off the disc; not on boards with painted piece-sized circles, nor for pucks, where it found false pieces). */
+  wideRestartMinCoverage: 0.3,
+  wideRestarts: 8,
+  wideRestartOffsetFraction: 0.6,
   /** Measure by the top face's rim alone when it is found round this share of it. */
   preferTopRim: true,
   minTopRimCoverage: 0.7,

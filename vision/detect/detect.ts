@@ -283,6 +283,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const top = planeAtHeight(cal, piece.heightMm);
   const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
   const looks = lookAlikes(profile, radiusMm);
+  // (Not where circles of a piece's size are painted, whose rims a start farther off reaches,
+  // carrom's, nor for pucks, looked for in colour: false pieces on both.)
+  const wideRestarts = !isPuckBoard(profile) && !looks.some((l) => !l.hole);
   const surfaceGrey = findCandidates(cv, view, radiusMm, o, looks.filter((l) => !l.hole));
   // A dark disc in the dark ditch: see lower-band.ts. (Pucks in a table's gutters are looked for
   // in colour, below; stretched, the gutters' grey drew false pucks.)
@@ -368,6 +371,16 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       // Too little rim found: the image may be blurred (see DETECT_DEFAULTS.blurredEdgeHalfBaselinePx).
       const blurred = measureDisc(input.gray, planes.board, planes.top, cal.lens, rim.fit, radiusMm, { ...o, edgeHalfBaselinePx: o.blurredEdgeHalfBaselinePx });
       if (blurred && blurred.fit.coverage >= rim.fit.coverage + o.blurredEdgeMinCoverageGain) rim = blurred;
+    }
+    if (wideRestarts && rim && rim.fit.coverage >= o.wideRestartMinCoverage && rim.fit.coverage < o.minRimCoverage) {
+      // Still too little rim: the candidate may lie between a disc and its shadow (Hough's circle
+      // through both), too far off for the fit to reach the disc. Started farther round it.
+      const around = rim.fit;
+      const wide = Array.from({ length: o.wideRestarts }, (_, k) => (2 * Math.PI * k) / o.wideRestarts)
+        .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: c.xMm + o.wideRestartOffsetFraction * radiusMm * Math.cos(a), yMm: c.yMm + o.wideRestartOffsetFraction * radiusMm * Math.sin(a) }, radiusMm, o))
+        .filter((t): t is Measured => t !== null)
+        .sort((a, b) => b.fit.coverage - a.fit.coverage || a.fit.rmsMm - b.fit.rmsMm)[0];
+      if (wide && wide.fit.coverage >= o.minRimCoverage && wide.fit.coverage > around.coverage) rim = wide;
     }
     if (rim && rim.fit.coverage >= o.minRimCoverage && rim.fit.coverage < o.sureRimCoverage) {
       // A weak fit may be a shadow's edge with a faint disc beside it: a top rim found from the
