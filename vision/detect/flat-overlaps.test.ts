@@ -1,15 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluateScene } from '../../bench/accuracy/evaluate.ts';
-import { randomScene } from '../../fixtures/render/random-scene.ts';
-import { renderScene } from '../../fixtures/render/scene.ts';
-import { GAMES } from '../../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
-import { calibrate } from '../calibrate/calibrate.ts';
-import { toGray, type Frame } from '../image/frame.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
-import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
-import { detectDiscs } from './detect.ts';
+import { DETECT_DEFAULTS } from './defaults.ts';
 import { allowsStacks, overlappingGhosts } from './flat-overlaps.ts';
+import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 
 let cv: CV;
 beforeAll(async () => {
@@ -46,13 +40,7 @@ describe('discs lying flat cannot overlap', () => {
   });
 
   it("drops a curling stone's shadow fitted as a stone beside it, and keeps the stone (curling mat, seed 13)", () => {
-    const profile = BOARD_PROFILES['curling-mat']!;
-    const r = renderScene(randomScene(profile, 13), profile);
-    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-    const gray = toGray(frame);
-    const calibration = calibrate(cv, gray, profile);
-    if (!calibration.found) throw new Error('board not found');
-    const run = (options: Partial<DetectOptions>) => evaluateScene(GAMES['curling-mat']!, profile, r.truth, detectDiscs(cv, { frame, gray, calibration, profile }, options).discs);
+    const run = corpusSceneRuns(cv, 'curling-mat', 13);
     const on = run({});
     expect(on.falsePositives).toBe(0);
     // Control: with any overlap allowed, the shadows are stones and one outranks a true stone.
@@ -63,13 +51,7 @@ describe('discs lying flat cannot overlap', () => {
   }, 180_000);
 
   it('judges overlaps after painted look-alikes are gone: a carrom man under a painted circle\'s fit stays (carrom, seed 5)', () => {
-    const profile = BOARD_PROFILES['carrom-standard-74cm']!;
-    const r = renderScene(randomScene(profile, 5), profile);
-    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-    const gray = toGray(frame);
-    const calibration = calibrate(cv, gray, profile);
-    if (!calibration.found) throw new Error('board not found');
-    const run = (options: Partial<DetectOptions>) => evaluateScene(GAMES.carrom!, profile, r.truth, detectDiscs(cv, { frame, gray, calibration, profile }, options).discs);
+    const run = corpusSceneRuns(cv, 'carrom-standard-74cm', 5);
     const off = run({ flatOverlapFraction: 2 });
     expect(off.matched).toBe(off.expected);
     expect(run({}).matched).toBe(off.matched);

@@ -1,14 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluateScene } from '../../bench/accuracy/evaluate.ts';
-import { randomScene } from '../../fixtures/render/random-scene.ts';
-import { renderScene } from '../../fixtures/render/scene.ts';
-import { GAMES } from '../../rules/games/registry.ts';
-import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
-import { calibrate } from '../calibrate/calibrate.ts';
-import { toGray, type Frame } from '../image/frame.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
-import type { DetectOptions } from './defaults.ts';
-import { detectDiscs } from './detect.ts';
+import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 
 let cv: CV;
 beforeAll(async () => {
@@ -20,13 +12,7 @@ describe('a candidate between a disc and its shadow', () => {
   // and a wooden one runs through the disc and its shadow, 14-15 mm off the disc, and the fits
   // from round it find under 40% of a rim.
   it('is fitted again from farther round it, and the disc found (shuffleboard mat, seed 19)', () => {
-    const profile = BOARD_PROFILES['shuffleboard-mat']!;
-    const r = renderScene(randomScene(profile, 19), profile);
-    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-    const gray = toGray(frame);
-    const calibration = calibrate(cv, gray, profile);
-    if (!calibration.found) throw new Error('board not found');
-    const run = (options: Partial<DetectOptions>) => evaluateScene(GAMES['shuffleboard-mat']!, profile, r.truth, detectDiscs(cv, { frame, gray, calibration, profile }, options).discs);
+    const run = corpusSceneRuns(cv, 'shuffleboard-mat', 19);
     const on = run({});
     expect(on.expected).toBe(5);
     expect(on.matched).toBe(5);
