@@ -11,7 +11,7 @@ import type { Frame } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
 import type { DetectOptions } from './defaults.ts';
-import { boardChromaticity, PUCK_CANDIDATE_DEFAULTS, type PuckCandidateOptions } from './puck-candidates.ts';
+import { boardChromaticity, notFoundInGrey, PUCK_CANDIDATE_DEFAULTS, type PuckCandidateOptions } from './puck-candidates.ts';
 import type { RectifiedView } from './rectify.ts';
 
 /**
@@ -95,7 +95,5 @@ export function colourDiscCandidates(
   const board = boardChromaticity(scene.frame, scene.profile, scene.boardToImage, scene.lens, o);
   if (!board) return [];
   const view = colourDistanceView(scene.frame, scene.topToImage, scene.lens, extent, d.colourViewPxPerMm, board, o);
-  return findCandidates(cv, view, radiusMm, { ...d, houghCanny: o.colourHoughCanny, houghThreshold: d.colourHoughThreshold }).filter(
-    (c) => !grey.some((g) => Math.hypot(g.xMm - c.xMm, g.yMm - c.yMm) < o.sameCandidateRadii * radiusMm),
-  );
+  return notFoundInGrey(findCandidates(cv, view, radiusMm, { ...d, houghCanny: o.colourHoughCanny, houghThreshold: d.colourHoughThreshold }), grey, radiusMm, o);
 }

@@ -142,5 +142,10 @@ export function colourPuckCandidates(
   const chroma = chromaDistanceImage(scene.frame, board, box, o, chromaScratch);
   chromaScratch = chroma.data;
   const view = rectifyPlane(cv, chroma, scene.topToImage, scene.lens, extent, d.rectifiedPxPerMm);
-  return findCandidates(cv, view, radiusMm, { ...d, houghCanny: o.colourHoughCanny }).filter((c) => !grey.some((g) => Math.hypot(g.xMm - c.xMm, g.yMm - c.yMm) < o.sameCandidateRadii * radiusMm));
+  return notFoundInGrey(findCandidates(cv, view, radiusMm, { ...d, houghCanny: o.colourHoughCanny }), grey, radiusMm, o);
+}
+
+/** Colour candidates the grey search did not find: none within sameCandidateRadii of one of `grey`. */
+export function notFoundInGrey(colour: readonly Candidate[], grey: readonly Candidate[], radiusMm: number, o: PuckCandidateOptions): Candidate[] {
+  return colour.filter((c) => !grey.some((g) => Math.hypot(g.xMm - c.xMm, g.yMm - c.yMm) < o.sameCandidateRadii * radiusMm));
 }
