@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluateScene, summarise, type SceneEvaluation } from '../bench/accuracy/evaluate.ts';
+import { evaluateScene, summarise, withHandOverBoard, type SceneEvaluation } from '../bench/accuracy/evaluate.ts';
 import { samplesMatching } from '../fixtures/samples/samples.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
@@ -37,7 +37,8 @@ describe('vision corpus (committed samples)', () => {
       for (const s of samplesMatching(prefix)) {
         const profile = BOARD_PROFILES[s.truth.profileId]!;
         const a = analyzeFrame(cv, await loadImageFile(s.imagePath), profile);
-        evals.push(evaluateScene(GAMES[profile.game]!, profile, s.truth.discs, a.detection?.discs ?? null));
+        const ev = evaluateScene(GAMES[profile.game]!, profile, s.truth.discs, a.detection?.discs ?? null);
+        evals.push(withHandOverBoard(ev, Boolean(s.truth.effects.hand), a.detection?.handOverBoard ?? false));
       }
       const sum = summarise(evals);
       console.log(`${prefix}: ${JSON.stringify(sum)}`);

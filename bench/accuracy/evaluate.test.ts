@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { noEffects } from '../../fixtures/render/effects.ts';
+import { scoringContext } from '../../fixtures/render/expected-calls.ts';
 import { randomScene } from '../../fixtures/render/random-scene.ts';
 import { renderScene, type SceneTruth } from '../../fixtures/render/scene.ts';
 import { GAMES } from '../../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
-import { evaluateScene, summarise, type MeasuredDisc, type TruthDisc } from './evaluate.ts';
+import { evaluateScene, summarise, withHandOverBoard, type MeasuredDisc, type TruthDisc } from './evaluate.ts';
 
 const profile = BOARD_PROFILES['crokinole-nca-26in']!;
 const rules = GAMES.crokinole!;
@@ -23,6 +24,33 @@ function measure(shiftMm: number, uncertaintyMm: number): MeasuredDisc[] {
 }
 
 describe('the accuracy benchmark', () => {
+  it('a call left to a person spoils the stated score, and the decided score counts the ruling as the truth has it', () => {
+    // Truly touching the 15 line by 0.2 mm (10 points); seen 0.4 mm clear of it, give or take 1 mm.
+    const ctx = scoringContext(rules, profile, ['A', 'B']);
+    const clearanceAt = (y: number) => rules.callDiscs({ discs: [{ id: 'a1', team: 'A', xMm: 0, yMm: y, radiusMm: 15.875, uncertaintyMm: 0 }] }, ctx)[0]!.clearanceMm;
+    const yMm = 80 + clearanceAt(80) + 0.2;
+    expect(clearanceAt(yMm)).toBeCloseTo(-0.2, 6);
+    const close: TruthDisc[] = [{ id: 'a1', team: 'A', state: 'in-play', xMm: 0, yMm, radiusMm: 15.875, topVisibleFraction: 1 }];
+    const seen = (dyMm: number, uncertaintyMm: number): MeasuredDisc[] => [{ xMm: 0, yMm: yMm + dyMm, radiusMm: 15.875, uncertaintyMm, team: 'A' }];
+    const pending = evaluateScene(rules, profile, close, seen(-0.6, 1));
+    expect(pending).toMatchObject({ wrongCalls: 0, tooClose: 1, tooCloseFar: 0, exactScore: false, decidedScore: true });
+    // Seen as surely clear: a wrong call, and no ruling puts that right.
+    expect(evaluateScene(rules, profile, close, seen(-0.6, 0.1))).toMatchObject({ wrongCalls: 1, exactScore: false, decidedScore: false });
+    expect(summarise([pending])).toMatchObject({ exactScorePct: 0, decidedScorePct: 100 });
+  });
+
+  it('a scene with a hand over the board is scored right only when the score is withheld', () => {
+    const right = evaluateScene(rules, profile, truth, measure(0, 0.2));
+    const missed = evaluateScene(rules, profile, truth, measure(0, 0.2).slice(1));
+    expect(missed.exactScore).toBe(false);
+    // The hand hides a1: seeing the hand is the right answer, whatever was found under it.
+    expect(withHandOverBoard(missed, true, true)).toMatchObject({ exactScore: true, decidedScore: true });
+    expect(withHandOverBoard(right, true, false)).toMatchObject({ exactScore: false, decidedScore: false });
+    // No hand: a hand seen anyway withholds a score that was due.
+    expect(withHandOverBoard(right, false, false)).toEqual(right);
+    expect(withHandOverBoard(right, false, true)).toMatchObject({ exactScore: false, decidedScore: false });
+  });
+
   it('a perfect detector scores perfectly', () => {
     const s = summarise([evaluateScene(rules, profile, truth, measure(0, 0.2))]);
     expect(s).toMatchObject({ boardFoundPct: 100, recallPct: 100, precisionPct: 100, wrongCalls: 0, tooClose: 0, exactScorePct: 100, teamPct: 100 });

@@ -60,6 +60,11 @@ export interface SceneEvaluation {
   /** Calls compared (matched discs). */
   calls: number;
   exactScore: boolean;
+  /**
+   * The score once a person has ruled on the calls left to them (as the truth has it): what the
+   * match records. Equals exactScore when nothing waits.
+   */
+  decidedScore: boolean;
   details: string[];
 }
 
@@ -130,6 +135,7 @@ export function evaluateScene(
     tooCloseFar: 0,
     calls: 0,
     exactScore: false,
+    decidedScore: false,
     details: [],
   };
   if (!measuredIn) return base;
@@ -214,9 +220,35 @@ export function evaluateScene(
   }
   const st = expected.score;
   const sm = measuredScore.points;
-  res.exactScore = [...new Set([...Object.keys(st), ...Object.keys(sm)])].every((t) => (st[t] ?? 0) === (sm[t] ?? 0));
-  if (!res.exactScore) res.details.push(`score truth ${JSON.stringify(st)} measured ${JSON.stringify(sm)}`);
+  res.exactScore = sameScore(st, sm);
+  // A person rules each line call left to them as the truth has it ("which is nearer" waits on).
+  const decisions = measuredScore.pendingIds.flatMap((id) => {
+    const tc = truthCalls.find((c) => c.id === id);
+    return tc && (tc.call === 'clear' || tc.call === 'touching') ? [{ discId: id, call: tc.call }] : [];
+  });
+  const decided = decisions.length > 0 ? rules.scoreRound(measuredState, { ...ctx, decisions }).points : sm;
+  res.decidedScore = sameScore(st, decided);
+  if (!res.exactScore) res.details.push(`score truth ${JSON.stringify(st)} measured ${JSON.stringify(sm)}${res.decidedScore ? ' (right once a person rules on the calls left to them)' : ''}`);
   return res;
+}
+
+function sameScore(a: Record<string, number>, b: Record<string, number>): boolean {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((t) => (a[t] ?? 0) === (b[t] ?? 0));
+}
+
+/**
+ * A hand over the board hides discs, so no score can be read from the image: the referee's right
+ * answer is to withhold it. A scene with a hand counts as scored right when the hand was seen
+ * (score withheld); a scene without one is wrong if a hand was seen where there is none.
+ */
+export function withHandOverBoard(ev: SceneEvaluation, handInScene: boolean, handSeen: boolean): SceneEvaluation {
+  if (!ev.boardFound) return ev;
+  if (handInScene) {
+    const right = handSeen;
+    return { ...ev, exactScore: right, decidedScore: right, details: [...ev.details.filter((d) => !d.startsWith('score truth')), ...(right ? [] : ['hand over the board not seen: a score was given'])] };
+  }
+  if (!handSeen) return ev;
+  return { ...ev, exactScore: false, decidedScore: false, details: [...ev.details, 'a hand was seen where there is none: score withheld'] };
 }
 
 /**
@@ -253,6 +285,8 @@ export interface Summary {
   tooClose: number;
   tooCloseFar: number;
   exactScorePct: number;
+  /** Exact once a person has ruled on the calls left to them. */
+  decidedScorePct: number;
 }
 
 function quantile(xs: number[], q: number): number {
@@ -282,5 +316,6 @@ export function summarise(evals: SceneEvaluation[]): Summary {
     tooClose: found.reduce((s, e) => s + e.tooClose, 0),
     tooCloseFar: found.reduce((s, e) => s + e.tooCloseFar, 0),
     exactScorePct: (100 * evals.filter((e) => e.exactScore).length) / Math.max(1, evals.length),
+    decidedScorePct: (100 * evals.filter((e) => e.decidedScore).length) / Math.max(1, evals.length),
   };
 }

@@ -3,7 +3,9 @@
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
- * radius errors, teams, wrong calls, too-close calls, exact scores, time per image (and of the
+ * radius errors, teams, wrong calls, too-close calls, exact scores (a scene with a hand over the
+ * board is scored right when the score is withheld), the same once a person has ruled on the
+ * calls left to them ("decided"), time per image (and of the
  * detection alone, what a calibrated fixed camera pays per image), and
  * how often a hand over the board was seen (and seen where there was none).
  * --shift-mm moves every detection by that much (to show the benchmark notices).
@@ -18,7 +20,7 @@ import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../../vision/pipeline/analyze-frame.ts';
 import { rgbOf, type Rgb } from '../../vision/detect/teams.ts';
 import { ensureCorpus } from './corpus.ts';
-import { evaluateScene, summarise, type SceneEvaluation, type Summary } from './evaluate.ts';
+import { evaluateScene, summarise, withHandOverBoard, type SceneEvaluation, type Summary } from './evaluate.ts';
 import { formatKinds, tallyKinds, type KindTally } from './piece-kinds.ts';
 
 const args = parseArgs({
@@ -93,7 +95,7 @@ for (const id of profileIds) {
     ms.push(performance.now() - t0);
     if (analysis.detection) detectMs.push(analysis.timings.detectMs);
     const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;
-    const ev = evaluateScene(rules, profile, item.truth, measured);
+    const ev = withHandOverBoard(evaluateScene(rules, profile, item.truth, measured), Boolean(item.truth.effects.hand), analysis.detection?.handOverBoard ?? false);
     evals.push(ev);
     if (profile.pieces.length > 1) tallyKinds(profile, item.truth.discs, measured, kinds);
     if (analysis.detection) {
@@ -125,12 +127,12 @@ rows.push({ name: 'overall', summary: summarise(all), medianMs: pct(allMs, 0.5),
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 console.log(
-  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', 'rad med', 'team%', 'wrong', 'tooclose', 'tc>=0.5', 'exact%', 'ms med', 'ms p95', 'det med'].join('\t'),
+  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', 'rad med', 'team%', 'wrong', 'tooclose', 'tc>=0.5', 'exact%', 'decided%', 'ms med', 'ms p95', 'det med'].join('\t'),
 );
 for (const r of rows) {
   const s = r.summary;
   console.log(
-    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(r.medianMs, 0), f(r.p95Ms, 0), f(r.detectMedianMs, 0)].join('\t'),
+    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(s.decidedScorePct), f(r.medianMs, 0), f(r.p95Ms, 0), f(r.detectMedianMs, 0)].join('\t'),
   );
 }
 for (const l of kindLines) console.log(l);

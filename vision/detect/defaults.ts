@@ -42,6 +42,8 @@ export const DETECT_DEFAULTS = {
   blurredEdgeMinCoverageGain: 0.05,
   /** A fit that still found less than minRimCoverage, but this much, is fitted again from this many starts this far round the candidate (radii: a candidate between a disc and its shadow lies a third to two thirds of a radius off the disc; not on boards with painted piece-sized circles, nor for pucks, where it found false pieces). */
   wideRestartMinCoverage: 0.3,
+  /** ... and so is a fit that found less than this (a dark disc's candidate on its shadow settles, from every start near it, on the shadow's far edge with 55-61% of an outline, where the disc beside it shows 70% or more). */
+  wideRestartMaxCoverage: 0.7,
   wideRestarts: 8,
   wideRestartOffsetFraction: 0.6,
   /** Measure by the top face's rim alone when it is found round this share of it. */

@@ -372,15 +372,25 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       const blurred = measureDisc(input.gray, planes.board, planes.top, cal.lens, rim.fit, radiusMm, { ...o, edgeHalfBaselinePx: o.blurredEdgeHalfBaselinePx });
       if (blurred && blurred.fit.coverage >= rim.fit.coverage + o.blurredEdgeMinCoverageGain) rim = blurred;
     }
-    if (wideRestarts && rim && rim.fit.coverage >= o.wideRestartMinCoverage && rim.fit.coverage < o.minRimCoverage) {
-      // Still too little rim: the candidate may lie between a disc and its shadow (Hough's circle
-      // through both), too far off for the fit to reach the disc. Started farther round it.
-      const around = rim.fit;
+    if (wideRestarts && rim && rim.fit.coverage >= o.wideRestartMinCoverage && rim.fit.coverage < o.wideRestartMaxCoverage) {
+      // Little rim found: the candidate may lie between a disc and its shadow (Hough's circle
+      // through both), too far off for the fit to reach the disc, or on the shadow itself. Started
+      // farther round it; the fit that found more wins, and one about as good elsewhere is an
+      // ambiguity the uncertainty carries.
+      const around = rim;
       const wide = Array.from({ length: o.wideRestarts }, (_, k) => (2 * Math.PI * k) / o.wideRestarts)
         .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: c.xMm + o.wideRestartOffsetFraction * radiusMm * Math.cos(a), yMm: c.yMm + o.wideRestartOffsetFraction * radiusMm * Math.sin(a) }, radiusMm, o))
         .filter((t): t is Measured => t !== null)
         .sort((a, b) => b.fit.coverage - a.fit.coverage || a.fit.rmsMm - b.fit.rmsMm)[0];
-      if (wide && wide.fit.coverage >= o.minRimCoverage && wide.fit.coverage > around.coverage) rim = wide;
+      // (A fit that already found a disc's share of rim gives way only to a sure one: the rim of
+      // the hole beside a disc draws, with the disc's, a weak circle farther off.)
+      const replaces = wide !== undefined && wide.fit.coverage > around.fit.coverage && wide.fit.coverage >= (around.fit.coverage >= o.minRimCoverage ? o.sureRimCoverage : o.minRimCoverage);
+      if (wide && (replaces || wide.fit.coverage >= o.minRimCoverage)) {
+        const apartMm = Math.hypot(wide.fit.xMm - around.fit.xMm, wide.fit.yMm - around.fit.yMm);
+        const [better, worse] = replaces ? [wide, around] : [around, wide];
+        const rival = worse.fit.coverage >= o.minRimCoverage && worse.fit.coverage >= o.rivalCoverageShare * better.fit.coverage;
+        rim = { ...better, disagreementMm: Math.max(better.disagreementMm, rival ? apartMm : 0) };
+      }
     }
     if (rim && rim.fit.coverage >= o.minRimCoverage && rim.fit.coverage < o.sureRimCoverage) {
       // A weak fit may be a shadow's edge with a faint disc beside it: a top rim found from the
