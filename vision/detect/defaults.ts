@@ -44,6 +44,8 @@ export const DETECT_DEFAULTS = {
   wideRestartMinCoverage: 0.3,
   /** ... and so is a fit that found less than this (a dark disc's candidate on its shadow settles, from every start near it, on the shadow's far edge with 55-61% of an outline, where the disc beside it shows 70% or more). */
   wideRestartMaxCoverage: 0.7,
+  /** A fit takes no edge within this much (mm, beyond 1.5 mm) of a peg beside the disc, as the camera sees the peg (its side and top, see peg-neighbours.ts; -Infinity: pegs are not left out). 1 mm more lost two discs of 783 on the corpus, whose remaining rim was then mostly paint. */
+  pegNeighbourMarginMm: 0,
   wideRestarts: 8,
   wideRestartOffsetFraction: 0.6,
   /** Measure by the top face's rim alone when it is found round this share of it. */

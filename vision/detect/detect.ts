@@ -23,6 +23,7 @@ import { colourPuckCandidates } from './puck-candidates.ts';
 import { colourDiscCandidates } from './colour-view.ts';
 import { dropPuckLookAlikes, isPuckBoard, puckDetectOptions } from './pucks.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
+import { pegNeighbourCircles, type NeighbourCircle } from './peg-neighbours.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
@@ -148,14 +149,15 @@ function measureDisc(
   lens: LensModel,
   c: { xMm: number; yMm: number },
   radiusMm: number,
-  o: DetectOptions & { edgeHalfBaselinePx?: number },
+  o: DetectOptions & { edgeHalfBaselinePx?: number; neighbours?: readonly NeighbourCircle[] },
 ): Measured | null {
-  const outlineFit = fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: c.xMm, yMm: c.yMm, radiusMm }, o);
+  const beside = o.neighbours ? { neighbours: o.neighbours } : {};
+  const outlineFit = fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: c.xMm, yMm: c.yMm, radiusMm, ...beside }, o);
   if (!o.preferTopRim) return outlineFit ? { fit: outlineFit, disagreementMm: 0 } : null;
   // From a good outline fit, narrowly; else from the candidate (found in the top face's
   // plane), widely: a shadow can drag the outline's fit off the disc.
   const topFrom = (at: { xMm: number; yMm: number }, ranges: readonly number[]) =>
-    fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: at.xMm, yMm: at.yMm, radiusMm, topOnly: true }, { ...o, rimRangesMm: ranges });
+    fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: at.xMm, yMm: at.yMm, radiusMm, topOnly: true, ...beside }, { ...o, rimRangesMm: ranges });
   const outlineGood = outlineFit !== null && outlineFit.coverage >= o.minRimCoverage;
   let topFit = outlineGood ? topFrom(outlineFit, o.rimRangesMm.slice(-2)) : topFrom(c, o.rimRangesMm);
   if ((!topFit || topFit.coverage < o.minTopRimCoverage) && outlineFit && !outlineGood) topFit = topFrom(outlineFit, o.rimRangesMm.slice(-2));
@@ -182,7 +184,7 @@ interface Planes {
  * motion-blurred colour rim spreads over several pixels), the measurement that found most of
  * the outline kept, with the top rim alone found farthest round.
  */
-function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions, blurred = false): Measured | null {
+function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions & { neighbours?: readonly NeighbourCircle[] }, blurred = false): Measured | null {
   const top = planes.top;
   const inside = topFaceColor(frame, top, cal, c.xMm, c.yMm, radiusMm);
   const outside = surroundColour(frame, planes.board, cal.lens, c.xMm, c.yMm, radiusMm);
@@ -323,6 +325,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // A disc off the surface lies lower: its top face, and the floor round it, are on that level.
   const planesAt = (f: { xMm: number; yMm: number }): Planes => (ditchPlanes && !onSurface(profile, f.xMm, f.yMm) ? ditchPlanes : surfacePlanes);
   const ditchTopInverse = ditchPlanes && invert3(ditchPlanes.top);
+  // A disc touching a peg: the peg's edges are not the disc's (see peg-neighbours.ts).
+  const pegCircles = pegNeighbourCircles(profile, cal, piece.heightMm, o.pegNeighbourMarginMm);
   for (const candidate of candidates) {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
     // from the start, from where the view (made at the surface's disc height) saw its top.
@@ -346,11 +350,13 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'a known disc, unchanged' });
       continue;
     }
+    const besidePegs = pegCircles.filter((p) => Math.hypot(p.pegXMm - c.xMm, p.pegYMm - c.yMm) < 2 * radiusMm + p.radiusMm);
+    const om: typeof o & { neighbours?: readonly NeighbourCircle[] } = besidePegs.length > 0 ? { ...o, neighbours: besidePegs } : o;
     // Started from the candidate and from around it: a fit can settle on a shadow's edge, and
     // fits from several starts that settle apart with as much rim found are an ambiguity the
     // uncertainty must carry.
     const starts = [c, ...[0, 1, 2, 3].map((k) => ({ xMm: c.xMm + o.restartOffsetFraction * radiusMm * Math.cos((k * Math.PI) / 2), yMm: c.yMm + o.restartOffsetFraction * radiusMm * Math.sin((k * Math.PI) / 2) }))];
-    const tries = starts.map((st) => measureDisc(input.gray, planes.board, planes.top, cal.lens, st, radiusMm, o)).filter((t): t is NonNullable<typeof t> => t !== null);
+    const tries = starts.map((st) => measureDisc(input.gray, planes.board, planes.top, cal.lens, st, radiusMm, om)).filter((t): t is NonNullable<typeof t> => t !== null);
     tries.sort((a, b) => b.fit.coverage - a.fit.coverage || a.fit.rmsMm - b.fit.rmsMm);
     let rim = tries[0] ?? null;
     if (rim) {
@@ -369,7 +375,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
     if (rim && rim.fit.coverage >= o.blurredRetryMinCoverage && rim.fit.coverage < o.minRimCoverage) {
       // Too little rim found: the image may be blurred (see DETECT_DEFAULTS.blurredEdgeHalfBaselinePx).
-      const blurred = measureDisc(input.gray, planes.board, planes.top, cal.lens, rim.fit, radiusMm, { ...o, edgeHalfBaselinePx: o.blurredEdgeHalfBaselinePx });
+      const blurred = measureDisc(input.gray, planes.board, planes.top, cal.lens, rim.fit, radiusMm, { ...om, edgeHalfBaselinePx: o.blurredEdgeHalfBaselinePx });
       if (blurred && blurred.fit.coverage >= rim.fit.coverage + o.blurredEdgeMinCoverageGain) rim = blurred;
     }
     if (wideRestarts && rim && rim.fit.coverage >= o.wideRestartMinCoverage && rim.fit.coverage < o.wideRestartMaxCoverage) {
@@ -379,7 +385,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       // ambiguity the uncertainty carries.
       const around = rim;
       const wide = Array.from({ length: o.wideRestarts }, (_, k) => (2 * Math.PI * k) / o.wideRestarts)
-        .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: c.xMm + o.wideRestartOffsetFraction * radiusMm * Math.cos(a), yMm: c.yMm + o.wideRestartOffsetFraction * radiusMm * Math.sin(a) }, radiusMm, o))
+        .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: c.xMm + o.wideRestartOffsetFraction * radiusMm * Math.cos(a), yMm: c.yMm + o.wideRestartOffsetFraction * radiusMm * Math.sin(a) }, radiusMm, om))
         .filter((t): t is Measured => t !== null)
         .sort((a, b) => b.fit.coverage - a.fit.coverage || a.fit.rmsMm - b.fit.rmsMm)[0];
       // (A fit that already found a disc's share of rim gives way only to a sure one: the rim of
@@ -395,7 +401,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     if (rim && rim.fit.coverage >= o.minRimCoverage && rim.fit.coverage < o.sureRimCoverage) {
       // A weak fit may be a shadow's edge with a faint disc beside it: a top rim found from the
       // candidate, about as far round, settled elsewhere is an ambiguity the uncertainty carries.
-      const topRim = fitSilhouette({ gray: input.gray, boardToImage: planes.board, topToImage: planes.top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm, topOnly: true }, o);
+      const topRim = fitSilhouette({ gray: input.gray, boardToImage: planes.board, topToImage: planes.top, lens: cal.lens, xMm: c.xMm, yMm: c.yMm, radiusMm, topOnly: true, ...(om.neighbours ? { neighbours: om.neighbours } : {}) }, o);
       if (topRim && topRim.coverage >= o.minRimCoverage) {
         rim = { ...rim, disagreementMm: Math.max(rim.disagreementMm, Math.hypot(topRim.xMm - rim.fit.xMm, topRim.yMm - rim.fit.yMm)) };
       }
@@ -413,7 +419,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     let colourTopRim: SilhouetteFit | undefined;
     if (!rim || rim.fit.coverage < o.minRimCoverage) {
       // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
-      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, o, seenInColour);
+      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, om, seenInColour);
       if (byColour && byColour.fit.coverage >= o.minRimCoverage && (!rim || byColour.fit.coverage > rim.fit.coverage)) rim = byColour;
       if (seenInColour) colourTopRim = byColour?.weakTopRim;
     }
@@ -474,7 +480,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       // found much farther round its outline.
       const around = fit;
       const leaning = Array.from({ length: o.leaningStarts }, (_, k) => (2 * Math.PI * k) / o.leaningStarts)
-        .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: around.xMm + o.leaningStartMm * Math.cos(a), yMm: around.yMm + o.leaningStartMm * Math.sin(a) }, radiusMm, o))
+        .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: around.xMm + o.leaningStartMm * Math.cos(a), yMm: around.yMm + o.leaningStartMm * Math.sin(a) }, radiusMm, om))
         .filter((t): t is Measured => t !== null && !holeHolding(profile, t.fit.xMm, t.fit.yMm, radiusMm))
         .sort((a, b) => b.fit.coverage - a.fit.coverage)[0];
       if (leaning && leaning.fit.coverage >= o.sureRimCoverage && leaning.fit.coverage >= around.coverage + o.leaningCoverageGain) {

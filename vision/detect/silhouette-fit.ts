@@ -378,7 +378,8 @@ function fitWithSigns(
   for (let pass = 0; pass < o.rimRangesMm.length; pass++) {
     const rangeMm = o.rimRangesMm[pass]!;
     const h = input.topOnly ? topRim(input, cx, cy, r, o.rimRays) : outline(input, cx, cy, r, o.rimRays);
-    const outlineCount = h.length;
+    // (Rays that fall on a neighbour are not this disc's to find: coverage counts the rest.)
+    let outlineCount = h.length;
     const obs: Observation[] = [];
     for (let i = 0; i < h.length; i++) {
       const prev = h[(i - 1 + h.length) % h.length]!;
@@ -387,7 +388,10 @@ function fitWithSigns(
       const { cos, sin } = p;
       const bx = cx + r * cos;
       const by = cy + r * sin;
-      if (input.neighbours?.some((nb) => Math.hypot(bx - nb.xMm, by - nb.yMm) < nb.radiusMm + 1.5)) continue;
+      if (input.neighbours?.some((nb) => Math.hypot(bx - nb.xMm, by - nb.yMm) < nb.radiusMm + 1.5)) {
+        outlineCount--;
+        continue;
+      }
       // Outward normal of a counter-clockwise hull (image y down): rotate the chord clockwise.
       // The top rim alone: the image of the radial direction.
       let nx = next.y - prev.y;
