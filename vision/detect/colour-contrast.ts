@@ -135,6 +135,24 @@ export function contrastPatch(frame: Frame, centreXPx: number, centreYPx: number
   return patchOf(frame, centreXPx, centreYPx, halfSizePx, contrast, (r, g, b) => 128 + (r - outside[0]) * w[0] + (g - outside[1]) * w[1] + (b - outside[2]) * w[2]);
 }
 
+/**
+ * The contrast patch along the part of the disc's colour difference square to the board's own
+ * colour: the board in shade (its colour scaled) projects as the board does, so a shadow
+ * beside a disc of the board's tone draws no edge; null when nothing of the difference is left.
+ */
+export function shadeFreePatch(frame: Frame, centreXPx: number, centreYPx: number, halfSizePx: number, inside: Rgb, outside: Rgb): ContrastPatch | null {
+  const d: Rgb = [inside[0] - outside[0], inside[1] - outside[1], inside[2] - outside[2]];
+  const bn = Math.hypot(outside[0], outside[1], outside[2]);
+  if (!(bn > 0)) return null;
+  const b: Rgb = [outside[0] / bn, outside[1] / bn, outside[2] / bn];
+  const along = d[0] * b[0] + d[1] * b[1] + d[2] * b[2];
+  const p: Rgb = [d[0] - along * b[0], d[1] - along * b[1], d[2] - along * b[2]];
+  const contrast = Math.hypot(p[0], p[1], p[2]);
+  if (!(contrast > 0)) return null;
+  const w: Rgb = [p[0] / contrast, p[1] / contrast, p[2] / contrast];
+  return patchOf(frame, centreXPx, centreYPx, halfSizePx, contrast, (red, green, blue) => 128 + (red - outside[0]) * w[0] + (green - outside[1]) * w[1] + (blue - outside[2]) * w[2]);
+}
+
 /** A homography and lens that give patch pixels instead of image pixels. */
 export function intoPatch(h: readonly number[], lens: LensModel, patch: ContrastPatch): { h: number[]; lens: LensModel } {
   const ox = patch.offsetXPx;

@@ -67,8 +67,9 @@ export const DETECT_DEFAULTS = {
   /**
    * Plain flat discs are also looked for in a view of colour (a red disc on dark wood is as bright
    * as the board: no circle in grey; see colour-view.ts). Off for now: on the committed crokinole
-   * samples it finds three more discs, measured 0.7-0.9 mm off, which lifts the centre median
-   * past its limit (0.28 > 0.27 mm). On the 60-scene bench it lifts recall 89.9 -> 92.5%.
+   * samples it finds three more discs, measured 0.39-0.59 mm off, which lifts the centre median
+   * past its limit (0.28 > 0.27 mm: two of the three would have to be measured within 0.26 mm).
+   * On the 60-scene bench it lifts recall 91.1 -> 93.7%, no call wrong.
    */
   colourCandidates: false,
   /** ... in a view this coarse (px per mm: a disc's circle is still a dozen pixels across, and the view costs a quarter of one at 1 px/mm)... */
@@ -79,6 +80,10 @@ export const DETECT_DEFAULTS = {
   colourOverlapFraction: 1.5,
   /** A disc from such a candidate measured in colour is measured with edges taken as steps across twice each of these (px) in turn, until one finds sureRimCoverage of its outline (else the one that found most): a motion-blurred colour rim spreads over several pixels (see blurredEdgeHalfBaselinePx; for every candidate, this cost carrom and the 9 ft table precision). */
   colourEdgeHalfBaselinesPx: [0.75, 2, 4] as readonly number[],
+  /** ... and also in a patch of the colour difference less the board's shade (see shadeFreePatch), the one that found more of its outline kept (a shadow beside a disc of the board's tone put one on a committed sample 0.73 mm off in the first, 0.16 mm in this one). */
+  colourShadeFreePatch: true,
+  /** ... placed midway between its outline's fit and its top rim's when both are found (in colour each settles 0.3-0.9 mm off on the corpus, apart: on 60 scenes of the 26" corpus the median error of such discs fell 0.61 -> 0.46 mm). */
+  colourRimsMidway: true,
   /** A plain flat disc's fit by its outline with less of its rim found than sureRimCoverage must differ in colour from the board round it by at least this (RGB distance; a disc of the board's brightness on plain paint differs by 13-20 on the corpus, where the paint itself varies by 6-9)... */
   weakRimMinColourDistance: 12,
   /** ... and by this many times the board's own colour spread round it... */

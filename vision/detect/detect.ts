@@ -16,7 +16,7 @@ import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
-import { contrastPatch, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples } from './colour-contrast.ts';
+import { contrastPatch, shadeFreePatch, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
@@ -88,10 +88,10 @@ function holeMatching(profile: BoardProfile, xMm: number, yMm: number, fittedRad
  * drop in): it lies in the hole, sunk below the surface, so its measured centre carries a
  * parallax error; its position is the hole's centre.
  */
-function holeHolding(profile: BoardProfile, xMm: number, yMm: number, discRadiusMm: number): { xMm: number; yMm: number } | null {
+function holeHolding(profile: BoardProfile, xMm: number, yMm: number, discRadiusMm: number): { xMm: number; yMm: number; depthMm: number } | null {
   for (const f of profile.features) {
     if (f.kind !== 'hole' || f.radiusMm < discRadiusMm) continue;
-    if (Math.hypot(xMm - f.xMm, yMm - f.yMm) <= f.radiusMm - discRadiusMm + 3) return { xMm: f.xMm, yMm: f.yMm };
+    if (Math.hypot(xMm - f.xMm, yMm - f.yMm) <= f.radiusMm - discRadiusMm + 3) return { xMm: f.xMm, yMm: f.yMm, depthMm: f.depthMm ?? 0 };
   }
   return null;
 }
@@ -149,7 +149,7 @@ function measureDisc(
   lens: LensModel,
   c: { xMm: number; yMm: number },
   radiusMm: number,
-  o: DetectOptions & { edgeHalfBaselinePx?: number; neighbours?: readonly NeighbourCircle[] },
+  o: DetectOptions & { edgeHalfBaselinePx?: number; midway?: boolean; neighbours?: readonly NeighbourCircle[] },
 ): Measured | null {
   const beside = o.neighbours ? { neighbours: o.neighbours } : {};
   const outlineFit = fitSilhouette({ gray, boardToImage, topToImage, lens, xMm: c.xMm, yMm: c.yMm, radiusMm, ...beside }, o);
@@ -163,7 +163,11 @@ function measureDisc(
   if ((!topFit || topFit.coverage < o.minTopRimCoverage) && outlineFit && !outlineGood) topFit = topFrom(outlineFit, o.rimRangesMm.slice(-2));
   if (topFit && topFit.coverage >= o.minTopRimCoverage) {
     if (outlineGood) {
-      return { fit: { ...topFit, coverage: Math.max(topFit.coverage, outlineFit.coverage) }, disagreementMm: Math.hypot(topFit.xMm - outlineFit.xMm, topFit.yMm - outlineFit.yMm) };
+      const disagreementMm = Math.hypot(topFit.xMm - outlineFit.xMm, topFit.yMm - outlineFit.yMm);
+      const coverage = Math.max(topFit.coverage, outlineFit.coverage);
+      // (Midway: see colourRimsMidway.)
+      if (o.midway) return { fit: { ...topFit, xMm: (topFit.xMm + outlineFit.xMm) / 2, yMm: (topFit.yMm + outlineFit.yMm) / 2, coverage }, disagreementMm };
+      return { fit: { ...topFit, coverage }, disagreementMm };
     }
     return { fit: topFit, disagreementMm: 0 };
   }
@@ -181,31 +185,43 @@ interface Planes {
 /**
  * The same measurement in a patch that shows the disc's colour against the board's. `blurred`:
  * also with edges taken as steps across each of colourEdgeHalfBaselinesPx in turn (a
- * motion-blurred colour rim spreads over several pixels), the measurement that found most of
- * the outline kept, with the top rim alone found farthest round.
+ * motion-blurred colour rim spreads over several pixels), and in a patch without the board's
+ * shade too (colourShadeFreePatch), the measurement that found most of the outline kept, with
+ * the top rim alone found farthest round. `keep`: the board points its colour is taken from.
  */
-function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions & { neighbours?: readonly NeighbourCircle[] }, blurred = false): Measured | null {
+function measureInColour(frame: Frame, cal: Calibration, planes: Planes, c: { xMm: number; yMm: number }, radiusMm: number, o: DetectOptions & { neighbours?: readonly NeighbourCircle[] }, blurred = false, keep?: SurroundFilter): Measured | null {
   const top = planes.top;
   const inside = topFaceColor(frame, top, cal, c.xMm, c.yMm, radiusMm);
-  const outside = surroundColour(frame, planes.board, cal.lens, c.xMm, c.yMm, radiusMm);
+  const outside = surroundStats(frame, planes.board, cal.lens, c.xMm, c.yMm, radiusMm, keep)?.colour ?? null;
   if (!outside) return null;
   const centre = distortPx(cal.lens, applyHomography(top, c.xMm, c.yMm).x, applyHomography(top, c.xMm, c.yMm).y);
   const edge = distortPx(cal.lens, applyHomography(top, c.xMm + radiusMm, c.yMm).x, applyHomography(top, c.xMm + radiusMm, c.yMm).y);
   const radiusPx = Math.hypot(edge.x - centre.x, edge.y - centre.y);
-  const patch = contrastPatch(frame, centre.x, centre.y, 2 * radiusPx + 12, inside, outside);
+  const halfSizePx = 2 * radiusPx + 12;
+  const patch = contrastPatch(frame, centre.x, centre.y, halfSizePx, inside, outside);
   if (!patch || patch.contrast < o.minColourContrast) return null;
-  const board = intoPatch(planes.board, cal.lens, patch);
-  const topInPatch = intoPatch(top, cal.lens, patch);
-  if (!blurred) return measureDisc(patch.image, board.h, topInPatch.h, board.lens, c, radiusMm, o);
+  if (!blurred) {
+    const board = intoPatch(planes.board, cal.lens, patch);
+    return measureDisc(patch.image, board.h, intoPatch(top, cal.lens, patch).h, board.lens, c, radiusMm, o);
+  }
+  // Also in the colour difference less the board's own shade: a shadow beside a disc of the
+  // board's tone draws an edge in the first patch, none in this one.
+  const shadeFree = o.colourShadeFreePatch ? shadeFreePatch(frame, centre.x, centre.y, halfSizePx, inside, outside) : null;
   let best: Measured | null = null;
   let weakTopRim: SilhouetteFit | undefined;
-  for (const halfBaselinePx of o.colourEdgeHalfBaselinesPx) {
-    const m = measureDisc(patch.image, board.h, topInPatch.h, board.lens, c, radiusMm, { ...o, edgeHalfBaselinePx: halfBaselinePx });
-    if (!m) continue;
-    if (!best || m.fit.coverage > best.fit.coverage) best = m;
-    if (m.weakTopRim && (!weakTopRim || m.weakTopRim.coverage > weakTopRim.coverage)) weakTopRim = m.weakTopRim;
-    // A rim found surely with a narrower step is measured by it (it locates the edge better).
-    if (best.fit.coverage >= o.sureRimCoverage) break;
+  for (const p of shadeFree && shadeFree.contrast >= o.minColourContrast ? [patch, shadeFree] : [patch]) {
+    const board = intoPatch(planes.board, cal.lens, p);
+    const topInPatch = intoPatch(top, cal.lens, p);
+    let bestHere: Measured | null = null;
+    for (const halfBaselinePx of o.colourEdgeHalfBaselinesPx) {
+      const m = measureDisc(p.image, board.h, topInPatch.h, board.lens, c, radiusMm, { ...o, edgeHalfBaselinePx: halfBaselinePx, midway: o.colourRimsMidway });
+      if (!m) continue;
+      if (!bestHere || m.fit.coverage > bestHere.fit.coverage) bestHere = m;
+      if (m.weakTopRim && (!weakTopRim || m.weakTopRim.coverage > weakTopRim.coverage)) weakTopRim = m.weakTopRim;
+      // A rim found surely with a narrower step is measured by it (it locates the edge better).
+      if (bestHere.fit.coverage >= o.sureRimCoverage) break;
+    }
+    if (bestHere && (!best || bestHere.fit.coverage > best.fit.coverage)) best = bestHere;
   }
   if (!best) return null;
   const { weakTopRim: _own, ...rest } = best;
@@ -286,8 +302,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
   const looks = lookAlikes(profile, radiusMm);
   // (Not where circles of a piece's size are painted, whose rims a start farther off reaches,
-  // carrom's, nor for pucks, looked for in colour: false pieces on both.)
-  const wideRestarts = !isPuckBoard(profile) && !looks.some((l) => !l.hole);
+  // carrom's, nor for pucks, looked for in colour: false pieces on both. On carrom not for its
+  // striker either, though no circle of its size is painted: in 20 scenes its 270 wide refits
+  // found no striker, and cost a sixth of the detection.)
+  const wideRestarts = !isPuckBoard(profile) && !profile.pieces.some((p) => lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
   const surfaceGrey = findCandidates(cv, view, radiusMm, o, looks.filter((l) => !l.hole));
   // A dark disc in the dark ditch: see lower-band.ts. (Pucks in a table's gutters are looked for
   // in colour, below; stretched, the gutters' grey drew false pucks.)
@@ -419,7 +437,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     let colourTopRim: SilhouetteFit | undefined;
     if (!rim || rim.fit.coverage < o.minRimCoverage) {
       // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
-      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, om, seenInColour);
+      // (Round a disc in the ditch, the board is the ditch's floor alone, as in the colour test below.)
+      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, om, seenInColour, inDitch && o.ditchSurroundOnly ? (x, y) => !onSurface(profile, x, y) && insideOutline(profile, x, y) : undefined);
       if (byColour && byColour.fit.coverage >= o.minRimCoverage && (!rim || byColour.fit.coverage > rim.fit.coverage)) rim = byColour;
       if (seenInColour) colourTopRim = byColour?.weakTopRim;
     }
@@ -473,11 +492,13 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     };
     let disagreementMm = rim?.disagreementMm ?? 0;
     let fit = rim ? settle(rim.fit) : null;
-    if (fit && rim && holeHolding(profile, fit.xMm, fit.yMm, radiusMm) && !holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm)) {
-      // Settled into a hole, a disc's size (not the empty hole's edge): a disc leaning over the
-      // hole's edge, lying a radius or so off its centre, draws with the hole's rim a circle
-      // round the centre that holds the fit. Fitted again from round the hole, such a disc is
-      // found much farther round its outline.
+    if (fit && rim && (holeHolding(profile, fit.xMm, fit.yMm, radiusMm)?.depthMm ?? 0) > 0 && !holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm)) {
+      // Settled into a hole a disc sinks in, a disc's size (not the empty hole's edge): a disc
+      // leaning over the hole's edge, lying a radius or so off its centre, draws with the hole's
+      // rim a circle round the centre that holds the fit. Fitted again from round the hole, such
+      // a disc is found much farther round its outline. (Not in a hole without a depth, where
+      // no disc sinks: PitRush's pits, carrom's pockets. In 20 PitRush scenes 298 such refits
+      // found no disc, and cost a seventh of the detection.)
       const around = fit;
       const leaning = Array.from({ length: o.leaningStarts }, (_, k) => (2 * Math.PI * k) / o.leaningStarts)
         .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: around.xMm + o.leaningStartMm * Math.cos(a), yMm: around.yMm + o.leaningStartMm * Math.sin(a) }, radiusMm, om))
