@@ -157,6 +157,29 @@ describe('along a long board', () => {
     expect(r.score).toBe(r.here);
   });
 
+  it('finds the same place when the grid is scored cheaply and its best places exactly', () => {
+    const k = 1.04;
+    const target = multiply3(h, [1, 0, 0, 0, k, 1000 * (1 - k) + 30, 0, 0, 1]);
+    const score = peakedAt(target);
+    const cheap = () => (aMm: number, kk: number) => score({ boardToImage: multiply3(h, [1, 0, 0, 0, kk, 1000 * (1 - kk) + aMm, 0, 0, 1]) });
+    const full = sharpestAlong({ boardToImage: h, lens: noLens(W, H) }, score, whole, true, o);
+    const quick = sharpestAlong({ boardToImage: h, lens: noLens(W, H) }, score, whole, true, o, cheap);
+    expect(quick.aMm).toBe(full.aMm);
+    expect(quick.k).toBe(full.k);
+    expect(quick.score).toBe(full.score);
+  });
+
+  it('keeps the mapping as it is when the cheap score points where the score itself is lower', () => {
+    // A cheap score peaked far from the true peak (at the mapping as it is).
+    const elsewhere = multiply3(h, [1, 0, 0, 0, 1.08, 1000 * (1 - 1.08) - 60, 0, 0, 1]);
+    const wrong = peakedAt(elsewhere);
+    const cheap = () => (aMm: number, kk: number) => wrong({ boardToImage: multiply3(h, [1, 0, 0, 0, kk, 1000 * (1 - kk) + aMm, 0, 0, 1]) });
+    const r = sharpestAlong({ boardToImage: h, lens: noLens(W, H) }, peakedAt(h), whole, true, o, cheap);
+    expect(r.aMm).toBe(0);
+    expect(r.k).toBe(1);
+    expect(r.score).toBe(r.here);
+  });
+
   it("tells a table shuffleboard's markings at each end apart, and none on a square board", () => {
     const tsb = BOARD_PROFILES['table-shuffleboard-9ft']!;
     const model = boardModel(tsb, { spacingMm: 6, maxSamples: 900 });

@@ -36,7 +36,7 @@
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography, homographyFromPairs, invert3, multiply3 } from '../geometry/homography.ts';
 import { noLens, undistortPx, type LensModel } from '../geometry/lens.ts';
-import type { GrayImage } from '../image/frame.ts';
+import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { cameraPass, type CameraFitState, type CameraPassResult } from './camera-fit.ts';
 import { cameraCentreMm, cameraHomography, cameraMismatch, nearestCamera } from './camera-model.ts';
@@ -169,6 +169,24 @@ function seenSharpScore(
   finish: (sum: number, seen: number) => number,
   bar = -Infinity,
 ): number {
+  const seen = seenFeet(h, samples, model, gray, o);
+  // A bar a hair lower than asked: rounding in the sums must never stop a search that wins.
+  const lowBar = bar > 0 ? bar * (1 - 1e-9) : bar;
+  let sum = 0;
+  for (let j = 0; j < seen; j++) {
+    sum += sharpAt(gray, state, samples[seenIndex[j]!]!, seenFeetMm[2 * j]!, seenFeetMm[2 * j + 1]!, rangePx);
+    // Tested at every eighth sample: stopping a little later costs less than testing each one.
+    if (lowBar > 0 && (j & 7) === 7 && finish(sum + SHARP_CAP * (seen - 1 - j), seen) < lowBar) return -Infinity;
+  }
+  return finish(sum, seen);
+}
+
+/**
+ * The samples a mapping's camera sees (feet of faces it stands clearly behind left out),
+ * into seenIndex, and where their feet lie (raised edges where its rays through them meet
+ * the board) into seenFeetMm: their count.
+ */
+function seenFeet(h: readonly number[], samples: readonly BoardEdgeSample[], model: BoardModel, gray: GrayImage, o: Options): number {
   const camera = cameraOver(h, gray, o);
   const marginMm = o.faceMarginFraction * model.scaleMm;
   if (seenIndex.length < samples.length) {
@@ -192,15 +210,58 @@ function seenSharpScore(
     seenFeetMm[2 * seen + 1] = yMm;
     seen++;
   }
-  // A bar a hair lower than asked: rounding in the sums must never stop a search that wins.
-  const lowBar = bar > 0 ? bar * (1 - 1e-9) : bar;
-  let sum = 0;
+  return seen;
+}
+
+/**
+ * A cheap stand-in for the sharp score of samples (sum over `of`, within 1 px) under a mapping
+ * slid by `aMm` and stretched by `k` about `centreMm` along a board: with the camera and the
+ * samples it sees held as the mapping has them, a slide and a stretch only move each foot
+ * along the board, by the same amount for feet at the same place along it. So the feet are
+ * grouped by that place (to the millimetre), and each group's summed capped response is
+ * looked up along a line of offsets `stepMm` apart (each looked at once, when first needed)
+ * and interpolated.
+ */
+function alongScorer(state: FitState, samples: readonly BoardEdgeSample[], model: BoardModel, gray: GrayImage, o: Options, longAxisY: boolean, centreMm: number, maxOffsetMm: number, stepMm: number, of: number): (aMm: number, k: number) => number {
+  const seen = seenFeet(state.boardToImage, samples, model, gray, o);
+  const byPlace = new Map<number, number[]>();
   for (let j = 0; j < seen; j++) {
-    sum += sharpAt(gray, state, samples[seenIndex[j]!]!, seenFeetMm[2 * j]!, seenFeetMm[2 * j + 1]!, rangePx);
-    // Tested at every eighth sample: stopping a little later costs less than testing each one.
-    if (lowBar > 0 && (j & 7) === 7 && finish(sum + SHARP_CAP * (seen - 1 - j), seen) < lowBar) return -Infinity;
+    const place = Math.round(longAxisY ? seenFeetMm[2 * j + 1]! : seenFeetMm[2 * j]!);
+    const g = byPlace.get(place);
+    if (g) g.push(j);
+    else byPlace.set(place, [j]);
   }
-  return finish(sum, seen);
+  const groups = [...byPlace].map(([place, js]) => ({
+    offsetMm: place - centreMm,
+    samples: js.map((j) => samples[seenIndex[j]!]!),
+    feet: js.flatMap((j) => [seenFeetMm[2 * j]!, seenFeetMm[2 * j + 1]!]),
+  }));
+  const n = Math.ceil(maxOffsetMm / stepMm) + 1;
+  const row = 2 * n + 1;
+  const table = new Float64Array(groups.length * row).fill(NaN);
+  const at = (gi: number, t: number): number => {
+    const cell = gi * row + t;
+    let v = table[cell]!;
+    if (Number.isNaN(v)) {
+      const d = (t - n) * stepMm;
+      const g = groups[gi]!;
+      v = 0;
+      for (let i = 0; i < g.samples.length; i++) v += sharpAt(gray, state, g.samples[i]!, g.feet[2 * i]! + (longAxisY ? 0 : d), g.feet[2 * i + 1]! + (longAxisY ? d : 0), 1);
+      table[cell] = v;
+    }
+    return v;
+  };
+  return (aMm, k) => {
+    let sum = 0;
+    for (let gi = 0; gi < groups.length; gi++) {
+      const t = (aMm + (k - 1) * groups[gi]!.offsetMm) / stepMm + n;
+      const t0 = Math.floor(t);
+      if (t0 < 0 || t0 + 1 >= row) continue;
+      const v0 = at(gi, t0);
+      sum += v0 + (t - t0) * (at(gi, t0 + 1) - v0);
+    }
+    return sum / Math.max(1, of);
+  };
 }
 
 function rectCorners(r: Rect): Point[] {
@@ -585,7 +646,8 @@ export function sharpestAlong(
   score: (s: FitState, bar: number) => number,
   whole: Rect,
   longAxisY: boolean,
-  o: { alongGridStepPx: number; alongGridRangeFraction: number; alongGridStretch: number },
+  o: { alongGridStepPx: number; alongGridRangeFraction: number; alongGridStretch: number; alongGridExactChecks?: number },
+  cheap?: (grid: { maxOffsetMm: number; stepMm: number }) => (aMm: number, k: number) => number,
 ): { state: FitState; score: number; here: number; aMm: number; k: number } {
   const cx = (whole.minXMm + whole.maxXMm) / 2;
   const cy = (whole.minYMm + whole.maxYMm) / 2;
@@ -603,6 +665,30 @@ export function sharpestAlong(
   };
   const here = score(state, -Infinity);
   let best = { a: 0, k: 1, score: here };
+  if (cheap) {
+    // The whole grid by the cheap score; its best few places by the score itself.
+    const approx = cheap({ maxOffsetMm: na * aStep + nk * kStep * (longMm / 2) * 1.1, stepMm: aStep / 4 });
+    const top: { a: number; k: number; v: number }[] = [];
+    const keep = o.alongGridExactChecks ?? 6;
+    for (let j = -nk; j <= nk; j++) {
+      for (let i = -na; i <= na; i++) {
+        if (i === 0 && j === 0) continue;
+        const a = i * aStep;
+        const k = 1 + j * kStep;
+        const v = approx(a, k);
+        if (top.length === keep && v <= top[keep - 1]!.v) continue;
+        let at = top.length;
+        while (at > 0 && top[at - 1]!.v < v) at--;
+        top.splice(at, 0, { a, k, v });
+        if (top.length > keep) top.pop();
+      }
+    }
+    for (const c of top) {
+      const sc = score(moved(c.a, c.k), best.score);
+      if (sc > best.score) best = { a: c.a, k: c.k, score: sc };
+    }
+    return { state: moved(best.a, best.k), score: best.score, here, aMm: best.a, k: best.k };
+  }
   for (let j = -nk; j <= nk; j++) {
     for (let i = -na; i <= na; i++) {
       const a = i * aStep;
@@ -704,7 +790,9 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     const finish = (sum: number, seen: number) => (sum / Math.max(1, seen)) * (seen / Math.max(1, acrossSamples.length));
     return seenSharpScore(state.boardToImage, state, acrossSamples, model, gray, o, 1, finish, bar);
   };
-  const alongGrid = (state: FitState) => sharpestAlong(state, alongJudge, whole, longAxisY, o);
+  const alongCentreMm = longAxisY ? (whole.minYMm + whole.maxYMm) / 2 : (whole.minXMm + whole.maxXMm) / 2;
+  const alongGrid = (state: FitState) =>
+    sharpestAlong(state, alongJudge, whole, longAxisY, o, o.alongGridCheap ? (g) => alongScorer(state, acrossSamples, model, gray, o, longAxisY, alongCentreMm, g.maxOffsetMm, g.stepMm, acrossSamples.length) : undefined);
   const runLevels = (start: FitState, steps: { region: Rect; level: (typeof levels)[number] }[]): Wide | null => {
     let state = start;
     let last: Omit<Wide, 'score'> | null = null;
@@ -821,7 +909,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       // Markings too short to judge one by one (a sjoelbak's compartments, seen only through
       // the arches) are judged together: they alone tell where the gate row lies on the floor,
       // and a fit stretched along the board by the bars' tops finds the bars but none of them.
-      const small = smallMarkCoverage(fit, best.samples);
+      const small = smallMarkCoverage(fit, best.samples, gray, o.smallMarksClippedLevel);
       trace('small-marks', small);
       if (small.of >= o.smallMarksMinSamples && small.found < o.smallMarksMinFound * small.of) {
         return { result: { found: false, reason: `the board's short markings are not where the fit puts them (${small.found} of ${small.of} edges found)` }, quality: -Infinity, suspect: false };
@@ -894,6 +982,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     return again.quality > chosen.quality ? again.result : r;
   };
   const firstAttempt = attempt(first.state);
+  trace('close-fit-first', { score: first.score, found: firstAttempt.result.found, quality: firstAttempt.quality, suspect: firstAttempt.suspect, reason: firstAttempt.result.found ? undefined : firstAttempt.result.reason });
   if (firstAttempt.result.found && !firstAttempt.suspect) return polished(firstAttempt);
   // A first choice the close fit refuses, or a suspect one: the next best distinct guesses
   // that scored nearly as well are fitted closely too, and the best fit found wins.
@@ -905,7 +994,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     if (attempted.some((h) => sameMapping(h, alt.state.boardToImage, model))) continue;
     attempted.push(alt.state.boardToImage);
     const a = attempt(alt.state);
-    trace('close-fit-alternative', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect });
+    trace('close-fit-alternative', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect, reason: a.result.found ? undefined : a.result.reason });
     attempts.push(a);
   }
   // None holds: the best guess's other starts (as it was, after the narrow fit) too.
@@ -914,7 +1003,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       if (attempted.some((h) => sameMapping(h, alt.state.boardToImage, model))) continue;
       attempted.push(alt.state.boardToImage);
       const a = attempt(alt.state);
-      trace('close-fit-unpicked', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect });
+      trace('close-fit-unpicked', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect, reason: a.result.found ? undefined : a.result.reason });
       attempts.push(a);
       if (a.result.found && !a.suspect) break;
     }
@@ -929,7 +1018,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       attempted.push(alt.state.boardToImage);
       n++;
       const a = attempt(alt.state);
-      trace('close-fit-last-resort', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect });
+      trace('close-fit-last-resort', { score: alt.score, found: a.result.found, quality: a.quality, suspect: a.suspect, reason: a.result.found ? undefined : a.result.reason });
       attempts.push(a);
       if (a.result.found && !a.suspect) break;
     }
@@ -951,7 +1040,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
         if ([...attempted, ...climbed].some((h) => sameMapping(h, c.boardToImage, model))) continue;
         climbed.push(c.boardToImage);
         const a = attempt(c);
-        trace('close-fit-climbed', { start: tried, score: p.score, rangeFraction, found: a.result.found, quality: a.quality, suspect: a.suspect, rms: a.result.found ? a.result.rmsErrorPx : undefined, inliers: a.result.found ? a.result.inlierFraction : undefined, h0: p.state.boardToImage, h: c.boardToImage, lens: c.lens });
+        trace('close-fit-climbed', { start: tried, score: p.score, rangeFraction, found: a.result.found, quality: a.quality, suspect: a.suspect, reason: a.result.found ? undefined : a.result.reason, rms: a.result.found ? a.result.rmsErrorPx : undefined, inliers: a.result.found ? a.result.inlierFraction : undefined, h0: p.state.boardToImage, h: c.boardToImage, lens: c.lens });
         // From a start no outline gave, only a fit with nothing doubtful about it is trusted
         // (not suspect, and as close as a good fit), or one finding most of the board's edges
         // (thin faces missed, or a little rough, it is still on the board; the fits ending
@@ -1028,15 +1117,38 @@ export function frameOuterCoverage(gray: GrayImage, fit: FitState, profile: Boar
   return out;
 }
 
-/** Edges found of all board-plane markings too short for featureCoverage (fewer than 8 samples each). */
-export function smallMarkCoverage(fit: PassResult, samples: readonly BoardEdgeSample[]): { found: number; of: number } {
+/**
+ * Edges found of all board-plane markings too short for featureCoverage (fewer than 8 samples
+ * each). Given an image, samples where the fit puts both sides of the edge at or above
+ * `clippedLevel` are left out: in a glare the image is clipped and no edge can show.
+ */
+export function smallMarkCoverage(fit: PassResult, samples: readonly BoardEdgeSample[], gray?: GrayImage, clippedLevel = Infinity): { found: number; of: number } {
   const total = new Map<string, number>();
   for (const s of samples) if (!s.zMm && !s.facing && !s.onOutline) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
   const ids = new Set([...total].filter(([, n]) => n < 8).map(([id]) => id));
+  const left = new Set(gray ? samples.filter((s) => ids.has(s.featureId) && !s.zMm && !s.facing && !s.onOutline && clippedAt(gray, fit, s, clippedLevel)) : []);
   let of = 0;
   for (const id of ids) of += total.get(id)!;
-  const found = fit.matches.filter((m) => ids.has(m.sample.featureId)).length;
+  of -= left.size;
+  const found = fit.matches.filter((m) => ids.has(m.sample.featureId) && !left.has(m.sample)).length;
   return { found, of };
+}
+
+/** How far (px) to each side of an edge the image is looked at for glare. */
+const CLIP_LOOK_PX = 3;
+
+/** Whether the image is at or above `level` on both sides of where a fit puts a sample's edge (clipped in a glare). */
+function clippedAt(gray: GrayImage, fit: FitState, s: BoardEdgeSample, level: number): boolean {
+  if (!Number.isFinite(level)) return false;
+  const p = projectSeen(fit, s.xMm, s.yMm);
+  const q = projectSeen(fit, s.xMm + s.nxMm, s.yMm + s.nyMm);
+  const l = Math.hypot(q.x - p.x, q.y - p.y);
+  if (!(l > 0)) return false;
+  const nx = ((q.x - p.x) / l) * CLIP_LOOK_PX;
+  const ny = ((q.y - p.y) / l) * CLIP_LOOK_PX;
+  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x <= gray.widthPx - 1 && y <= gray.heightPx - 1;
+  if (!inside(p.x - nx, p.y - ny) || !inside(p.x + nx, p.y + ny)) return false;
+  return sampleBilinear(gray, p.x - nx, p.y - ny) >= level && sampleBilinear(gray, p.x + nx, p.y + ny) >= level;
 }
 
 /** Share of each feature's samples (board-plane features of 8 or more samples) the fit found. */

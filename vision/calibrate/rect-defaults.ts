@@ -176,6 +176,8 @@ export const RECT_CALIBRATE_DEFAULTS = {
    */
   smallMarksMinSamples: 8,
   smallMarksMinFound: 0.25,
+  /** ... not counting edges whose image is this bright on both sides (clipped in a glare, no edge can show). */
+  smallMarksClippedLevel: 245,
   /**
    * ... and, with a raised frame around it, at least this share of the outer top edge of one
    * of its long sides must be found within this range (px) of where the fit puts it (samples
@@ -199,6 +201,13 @@ export const RECT_CALIBRATE_DEFAULTS = {
   alongGridStepPx: 1.5,
   alongGridRefitMinGain: 1.02,
   alongGridRefuseGain: 1.08,
+  /**
+   * The grid scored cheaply (each sample's response looked up along the board, the camera held),
+   * its best few places by the sharp score itself: the full score at every place cost hundreds
+   * of milliseconds per fit.
+   */
+  alongGridCheap: true,
+  alongGridExactChecks: 6,
   /**
    * A board this many times longer than wide is judged at each end too: markings wholly in
    * its near or far third, of which at least this share must be found at each end (when it
