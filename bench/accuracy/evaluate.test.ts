@@ -24,6 +24,14 @@ function measure(shiftMm: number, uncertaintyMm: number): MeasuredDisc[] {
 }
 
 describe('the accuracy benchmark', () => {
+  it('counts discs placed farther off than the uncertainty they were given', () => {
+    const off = (uncertaintyMm: number) => evaluateScene(rules, profile, truth, measure(0, uncertaintyMm).map((m, i) => (i === 0 ? { ...m, xMm: m.xMm + 1 } : m)));
+    expect(off(0.5).beyondUncertainty).toBe(1);
+    expect(off(1.5).beyondUncertainty).toBe(0);
+    // One of the five discs matched.
+    expect(summarise([off(0.5)]).beyondUncertaintyPct).toBeCloseTo(100 / 5, 6);
+  });
+
   it('a call left to a person spoils the stated score, and the decided score counts the ruling as the truth has it', () => {
     // Truly touching the 15 line by 0.2 mm (10 points); seen 0.4 mm clear of it, give or take 1 mm.
     const ctx = scoringContext(rules, profile, ['A', 'B']);

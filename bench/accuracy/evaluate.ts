@@ -50,6 +50,8 @@ export interface SceneEvaluation {
   falsePositives: number;
   centreErrorsMm: number[];
   radiusErrorsMm: number[];
+  /** Matched discs whose centre lies farther off than the uncertainty they were given (a bound: the calls trust it). */
+  beyondUncertainty: number;
   teamCorrect: number;
   /** Calls made with confidence that disagree with the truth's (zone, points or call). */
   wrongCalls: number;
@@ -129,6 +131,7 @@ export function evaluateScene(
     falsePositives: 0,
     centreErrorsMm: [],
     radiusErrorsMm: [],
+    beyondUncertainty: 0,
     teamCorrect: 0,
     wrongCalls: 0,
     tooClose: 0,
@@ -167,7 +170,9 @@ export function evaluateScene(
   const res: SceneEvaluation = { ...base, expected: expectedDiscs.length };
   for (const [t, m] of pairs) {
     if (expectedIds.has(visible[t]!.id)) res.matched++;
-    res.centreErrorsMm.push(Math.hypot(visible[t]!.xMm - measured[m]!.xMm, visible[t]!.yMm - measured[m]!.yMm));
+    const centreErrorMm = Math.hypot(visible[t]!.xMm - measured[m]!.xMm, visible[t]!.yMm - measured[m]!.yMm);
+    res.centreErrorsMm.push(centreErrorMm);
+    if (centreErrorMm > measured[m]!.uncertaintyMm) res.beyondUncertainty++;
     res.radiusErrorsMm.push(Math.abs(visible[t]!.radiusMm - measured[m]!.radiusMm));
     if (mapping.get(measured[m]!.team ?? '') === visible[t]!.team) res.teamCorrect++;
   }
@@ -279,6 +284,8 @@ export interface Summary {
   centreMedianMm: number;
   centreP95Mm: number;
   centreMaxMm: number;
+  /** Matched discs placed farther off than their uncertainty (%). */
+  beyondUncertaintyPct: number;
   radiusMedianMm: number;
   teamPct: number;
   wrongCalls: number;
@@ -310,6 +317,7 @@ export function summarise(evals: SceneEvaluation[]): Summary {
     centreMedianMm: quantile(centre, 0.5),
     centreP95Mm: quantile(centre, 0.95),
     centreMaxMm: centre.length ? Math.max(...centre) : NaN,
+    beyondUncertaintyPct: (100 * found.reduce((s, e) => s + e.beyondUncertainty, 0)) / Math.max(1, centre.length),
     radiusMedianMm: quantile(found.flatMap((e) => e.radiusErrorsMm), 0.5),
     teamPct: (100 * found.reduce((s, e) => s + e.teamCorrect, 0)) / Math.max(1, allMatched),
     wrongCalls: found.reduce((s, e) => s + e.wrongCalls, 0),

@@ -3,7 +3,8 @@
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
- * radius errors, teams, wrong calls, too-close calls, exact scores (a scene with a hand over the
+ * radius errors, the share of discs placed farther off than their uncertainty (">unc%": the
+ * calls trust that bound), teams, wrong calls, too-close calls, exact scores (a scene with a hand over the
  * board is scored right when the score is withheld), the same once a person has ruled on the
  * calls left to them ("decided"), time per image (and of the
  * detection alone, what a calibrated fixed camera pays per image), and
@@ -127,12 +128,12 @@ rows.push({ name: 'overall', summary: summarise(all), medianMs: pct(allMs, 0.5),
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 console.log(
-  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', 'rad med', 'team%', 'wrong', 'tooclose', 'tc>=0.5', 'exact%', 'decided%', 'ms med', 'ms p95', 'det med'].join('\t'),
+  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', '>unc%', 'rad med', 'team%', 'wrong', 'tooclose', 'tc>=0.5', 'exact%', 'decided%', 'ms med', 'ms p95', 'det med'].join('\t'),
 );
 for (const r of rows) {
   const s = r.summary;
   console.log(
-    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(s.decidedScorePct), f(r.medianMs, 0), f(r.p95Ms, 0), f(r.detectMedianMs, 0)].join('\t'),
+    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.beyondUncertaintyPct, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(s.decidedScorePct), f(r.medianMs, 0), f(r.p95Ms, 0), f(r.detectMedianMs, 0)].join('\t'),
   );
 }
 for (const l of kindLines) console.log(l);

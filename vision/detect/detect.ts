@@ -176,6 +176,11 @@ function measureDisc(
   return topFit && topFit.coverage > outlineFit.coverage ? { fit: outlineFit, disagreementMm: 0, weakTopRim: topFit } : { fit: outlineFit, disagreementMm: 0 };
 }
 
+/** The uncertainty floor for a fit that found this share of its rim (see uncertaintyFloorByCoverage). */
+function floorByCoverage(table: readonly (readonly [number, number])[], coverage: number): number {
+  return table.find(([least]) => coverage >= least)?.[1] ?? 0;
+}
+
 /** The plane a disc lies on and the plane of its top face, to ideal pixels. */
 interface Planes {
   board: readonly number[];
@@ -540,7 +545,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const hole = holeHolding(profile, fit.xMm, fit.yMm, radiusMm);
     let rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
     const uncertaintyOf = (f: SilhouetteFit, disagreement: number) =>
-      Math.max(o.uncertaintyFloorMm, (3 * f.rmsMm) / Math.sqrt(Math.max(1, f.inliers / 2)), o.leaveOutFactor * f.leaveOutSpreadMm, disagreement);
+      Math.max(o.uncertaintyFloorMm, floorByCoverage(o.uncertaintyFloorByCoverage, f.coverage), (3 * f.rmsMm) / Math.sqrt(Math.max(1, f.inliers / 2)), o.leaveOutFactor * f.leaveOutSpreadMm, disagreement);
     // (Plain flat discs only: a stone's handle or a puck's cap is not the colour of its rim.)
     if (topRimTrusted && !hole && onSurface(profile, fit.xMm, fit.yMm)) {
       const second = fitByLikeness(input.frame, cal, planes, fit, rgb, radiusMm, o);
@@ -550,8 +555,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
           // Found clearly farther round its outline in its own colour, and farther off than the
           // grey fit allows: that fit was dragged (by a shadow, a line), and the disc is where
           // its colour puts it.
+          // (A grey fit that was itself sure is not simply overruled: how far its colour moved it
+          // is an ambiguity the uncertainty carries.)
+          disagreementMm = fit.coverage >= o.sureRimCoverage ? Math.max(o.likenessUncertaintyFloorMm, apartMm) : o.likenessUncertaintyFloorMm;
           fit = { ...second, radiusMm: fit.radiusMm };
-          disagreementMm = o.likenessUncertaintyFloorMm;
           rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
         } else if (second.coverage >= fit.coverage) {
           // As far round in its own colour, settled elsewhere: an ambiguity the uncertainty carries.
