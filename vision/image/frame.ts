@@ -22,6 +22,19 @@ export function toGray(frame: Frame, reuse?: Float32Array): GrayImage {
   return { data: out, widthPx: frame.widthPx, heightPx: frame.heightPx };
 }
 
+/** Luma as toGray, only inside `rect` (the rest 0): for a detection in a part of the frame. */
+export function grayIn(frame: Frame, rect: { x0: number; y0: number; x1: number; y1: number }): GrayImage {
+  const W = frame.widthPx;
+  const out = new Float32Array(W * frame.heightPx);
+  const d = frame.data;
+  const x0 = Math.max(0, Math.floor(rect.x0));
+  const x1 = Math.min(W, Math.ceil(rect.x1));
+  for (let y = Math.max(0, Math.floor(rect.y0)); y < Math.min(frame.heightPx, Math.ceil(rect.y1)); y++) {
+    for (let i = y * W + x0, j = 4 * i; i < y * W + x1; i++, j += 4) out[i] = 0.299 * d[j]! + 0.587 * d[j + 1]! + 0.114 * d[j + 2]!;
+  }
+  return { data: out, widthPx: W, heightPx: frame.heightPx };
+}
+
 /** Bilinear sample; NaN outside the image. */
 export function sampleBilinear(img: GrayImage, x: number, y: number): number {
   const w = img.widthPx;

@@ -20,7 +20,7 @@ import type { Rgb } from '../detect/teams.ts';
 import type { DetectedDisc } from '../detect/types.ts';
 import { applyHomography } from '../geometry/homography.ts';
 import { distortPx } from '../geometry/lens.ts';
-import { toGray } from '../image/frame.ts';
+import { grayIn, toGray } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import type { PixelRect, VideoFrame } from '../video/types.ts';
 import { BlobFinder, diffMask, fractionOn, growSquare, SparseMask, type Blob } from './blobs.ts';
@@ -517,9 +517,9 @@ export class BoardTracker {
   /**
    * Where to detect: around what changed since the last rest (this frame against the reference,
    * left in `change`) and where moving discs stopped. Boxes, [] for nowhere, null for the
-   * whole board.
+   * whole board; with the boxes they were merged from (`parts`).
    */
-  private changedBoxes(episode: EpisodeResult): BoxMm[] | null {
+  private changedBoxes(episode: EpisodeResult): { boxes: BoxMm[] | null; parts: BoxMm[] } {
     const view = this.view!;
     diffMask(this.low, this.ref, this.o.changeThreshold, this.change);
     const minArea = Math.max(2, this.o.minBlobDiscFraction * view.discAreaPx);
@@ -529,22 +529,27 @@ export class BoardTracker {
       const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
       return { minXMm: bb.minXMm - margin, minYMm: bb.minYMm - margin, maxXMm: bb.maxXMm + margin, maxYMm: bb.maxYMm + margin };
     });
-    // Discs a hand was over: a disc of about the board's tone leaves its place looking as it
-    // did when taken, and only detection tells whether it is still there.
-    for (const t of this.trackList) {
-      if (t.place !== 'surface' || !episode.handVisitedIds.includes(t.id)) continue;
-      const reach = t.radiusMm + margin;
-      boxes.push({ minXMm: t.xMm - reach, minYMm: t.yMm - reach, maxXMm: t.xMm + reach, maxYMm: t.yMm + reach });
-    }
+    boxes.push(...this.handVisitedBoxes(episode));
     for (const m of episode.moving) {
       const e = m.path[m.path.length - 1]!;
       const reach = 2 * view.discRadiusMm + margin;
       boxes.push({ minXMm: e.xMm - reach, minYMm: e.yMm - reach, maxXMm: e.xMm + reach, maxYMm: e.yMm + reach });
     }
-    if (boxes.length === 0) return [];
+    if (boxes.length === 0) return { boxes: [], parts: [] };
     const merged = mergeBoxes(boxes, view.discRadiusMm);
     const total = merged.reduce((s, b) => s + boxArea(b), 0);
-    return total > this.o.fullDetectBoardFraction * boxArea(outlineBox(this.options.profile)) ? null : merged;
+    return { boxes: total > this.o.fullDetectBoardFraction * boxArea(outlineBox(this.options.profile)) ? null : merged, parts: boxes };
+  }
+
+  /**
+   * Around the discs a hand was over: a disc of about the board's tone leaves its place looking
+   * as it did when taken, and only detection tells whether it is still there.
+   */
+  private handVisitedBoxes(episode: EpisodeResult): BoxMm[] {
+    const margin = this.o.detectMarginMm;
+    return this.trackList
+      .filter((t) => t.place === 'surface' && episode.handVisitedIds.includes(t.id))
+      .map((t) => ({ minXMm: t.xMm - t.radiusMm - margin, minYMm: t.yMm - t.radiusMm - margin, maxXMm: t.xMm + t.radiusMm + margin, maxYMm: t.yMm + t.radiusMm + margin }));
   }
 
   /**
@@ -591,14 +596,17 @@ export class BoardTracker {
   private detectIn(frame: VideoFrame, boxes: BoxMm[] | null, episode: EpisodeResult): DetectedDisc[] {
     // The detector reads colours only inside the boxes: a source that converts by parts
     // (y4m's YUV) converts just their part of the image.
-    const rgba = boxes && frame.toFrameIn ? frame.toFrameIn(this.imageRectOf(boxes)) : frame.toFrame();
+    const rect = boxes ? this.imageRectOf(boxes) : null;
+    const rgba = rect && frame.toFrameIn ? frame.toFrameIn(rect) : frame.toFrame();
+    // So does the grey image (a whole frame's costs a few times a small box's detection).
+    const gray = rect ? (frame.toGrayIn ? frame.toGrayIn(rect) : grayIn(rgba, rect)) : frame.toGray ? frame.toGray() : toGray(rgba);
     diffMask(this.low, this.ref, this.o.keptChangeThreshold, this.scratch);
     // Only with the teams' colours known (as keptDiscs), and not after a hand or the light made
     // the whole board doubtful (boxes null).
     const tracked = boxes !== null && this.palette.known.length >= this.palette.teamCount;
     return this.detect({
       frame: rgba,
-      gray: frame.toGray ? frame.toGray() : toGray(rgba),
+      gray,
       calibration: this.calibration!,
       profile: this.options.profile,
       boxes,
@@ -635,8 +643,9 @@ export class BoardTracker {
    * need it (`boxes`, from changedBoxes); then again only where the frame changed since (a disc
    * creeping too slowly for the frame-to-frame test) and in boxes it did not look in yet.
    */
-  private detectAhead(frame: VideoFrame, tMs: number, boxes: BoxMm[] | null, episode: EpisodeResult): void {
+  private detectAhead(frame: VideoFrame, tMs: number, where: { boxes: BoxMm[] | null; parts: BoxMm[] }, episode: EpisodeResult): void {
     const d0 = this.now();
+    const { boxes } = where;
     const early = this.early;
     if (!early || (boxes === null && early.boxes !== null)) {
       const found = boxes && boxes.length === 0 ? [] : this.detectIn(frame, boxes, episode);
@@ -652,7 +661,8 @@ export class BoardTracker {
       const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
       redo.push({ minXMm: bb.minXMm - margin, minYMm: bb.minYMm - margin, maxXMm: bb.maxXMm + margin, maxYMm: bb.maxYMm + margin });
     }
-    for (const b of boxes ?? []) if (!this.coveredAhead(b)) redo.push(b);
+    // Of a box made of several, only the parts not looked in yet (the others were, and did not change since).
+    if (boxes) for (const b of where.parts) if (!this.coveredAhead(b)) redo.push(b);
     // A disc the paths saw stop where nothing was found: looked for once more (an edge lost
     // to the noise of one frame can show in the next). Not where it may have gone down a hole
     // or off the surface.
@@ -729,14 +739,17 @@ export class BoardTracker {
       const bb = view.lowBoxToBoard(b.minX, b.minY, b.maxX, b.maxY);
       boxes.push({ minXMm: bb.minXMm - margin, minYMm: bb.minYMm - margin, maxXMm: bb.maxXMm + margin, maxYMm: bb.maxYMm + margin });
     }
-    // Where a followed disc stopped (as settle will look there: changedBoxes).
+    // Where a followed disc stopped, and where a hand was over discs (as settle will look there: changedBoxes).
     for (const m of episode.moving) {
       const e = m.path[m.path.length - 1]!;
       const reach = 2 * view.discRadiusMm + margin;
       boxes.push({ minXMm: e.xMm - reach, minYMm: e.yMm - reach, maxXMm: e.xMm + reach, maxYMm: e.yMm + reach });
     }
+    boxes.push(...this.handVisitedBoxes(episode));
     const quietSince = tMs - this.o.aheadQuietMs;
-    const quiet = mergeBoxes(boxes, view.discRadiusMm).filter((b) => !this.coveredAhead(b) || this.changedInLow(b)).filter((b) => this.quietInLow(b, quietSince));
+    // Quiet parts are merged among themselves: a part next to a disc still moving does not wait for it.
+    const quietParts = boxes.filter((b) => this.quietInLow(b, quietSince));
+    const quiet = mergeBoxes(quietParts, view.discRadiusMm).filter((b) => (!this.coveredAhead(b) || this.changedInLow(b)) && this.quietInLow(b, quietSince));
     if (quiet.length === 0) return;
     this.redoAhead(frame, quiet, episode);
     for (const b of quiet) {
@@ -803,12 +816,13 @@ export class BoardTracker {
     const episode = this.episode!.result();
     this.episode = null;
     const view = this.view!;
-    const boxes = this.changedBoxes(episode);
+    const where = this.changedBoxes(episode);
+    const { boxes } = where;
     if (boxes && boxes.length === 0) {
       this.early = null;
       return { type: 'unchanged', tMs, startMs: episode.startMs };
     }
-    this.detectAhead(frame, tMs, boxes, episode);
+    this.detectAhead(frame, tMs, where, episode);
     const { detectMs } = this.early!;
     // What was looked at ahead outside where settle looks (a change that went away) is not used.
     const found = boxes === null ? this.early!.found : this.early!.found.filter((d) => boxes.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm));

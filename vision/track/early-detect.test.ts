@@ -153,6 +153,61 @@ describe('detection ahead of the call', () => {
     expect(shotOf(off).board).toEqual(shot.board);
   });
 
+  it('a disc that stopped next to one still moving is detected while that one moves, and at the call only the other is', () => {
+    // b1 is knocked a little way and stops; a1 slides on past it, 80 mm to its side, and
+    // stops near it: their boxes touch (they merge) the whole time.
+    const script = () => {
+      const s = new Script().add({ id: 'b1', team: 'B', xMm: -120, yMm: 120 }).add({ id: 'a1', team: 'A', xMm: -40, yMm: -40 }).hold(300);
+      s.slide([
+        { id: 'b1', to: { xMm: -160, yMm: 160 }, ms: 300 },
+        { id: 'a1', to: { xMm: -40, yMm: 260 }, ms: 1300 },
+      ]);
+      return s.hold(600);
+    };
+    const inBox = (boxes: BoxMm[] | null, p: { xMm: number; yMm: number }) => boxes === null || boxes.some((b) => p.xMm >= b.minXMm && p.xMm <= b.maxXMm && p.yMm >= b.minYMm && p.yMm <= b.maxYMm);
+    const b1 = { xMm: -160, yMm: 160 };
+    const r = run(script());
+    const shot = shotOf(r);
+    const of = (team: string) => shot.board.discs.find((d) => d.team === team)!;
+    expect(Math.hypot(of('B').xMm - b1.xMm, of('B').yMm - b1.yMm)).toBeLessThan(0.2);
+    expect(Math.hypot(of('A').xMm - -40, of('A').yMm - 260)).toBeLessThan(0.2);
+    const aStops = [...r.truthAt.keys()].find((t) => { const d = r.truthAt.get(t)!.discs.find((x) => x.id === 'a1')!; return Math.hypot(d.xMm - -40, d.yMm - 260) < 1e-6; })!;
+    // b1 was looked at where it stopped while a1 still moved (a1 not in those boxes) ...
+    const whileMoving = r.calls.filter((c) => c.tMs > 0 && c.tMs < aStops && inBox(c.boxes, b1));
+    expect(whileMoving.length).toBeGreaterThan(0);
+    for (const c of whileMoving) expect(inBox(c.boxes, { xMm: -40, yMm: 260 })).toBe(false);
+    // ... and not again once a1 stopped, though its box and a1's merge into one.
+    const after = r.calls.filter((c) => c.tMs >= aStops);
+    expect(after.some((c) => inBox(c.boxes, { xMm: -40, yMm: 260 }))).toBe(true);
+    for (const c of after) expect(inBox(c.boxes, b1)).toBe(false);
+    // The same board as detecting it all at the call.
+    expect(shot.board).toEqual(shotOf(run(script(), { earlyDetectMs: Infinity, aheadQuietMs: Infinity })).board);
+  }, 180_000);
+
+  it('a disc a hand was over is looked at again once the hand has gone, while the disc it put down still slides', () => {
+    // The hand puts a1 down next to b2 (its zone covers b2), then a1 slides a second away.
+    const script = () => {
+      const s = new Script().add({ id: 'b1', team: 'B', xMm: -120, yMm: 120 }).add({ id: 'b2', team: 'B', xMm: -70, yMm: -230 }).hold(200);
+      s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -280 }));
+      s.slide([{ id: 'a1', to: { xMm: 60, yMm: 150 }, ms: 1000 }]);
+      return s.hold(400);
+    };
+    const inBox = (boxes: BoxMm[] | null, p: { xMm: number; yMm: number }) => boxes === null || boxes.some((b) => p.xMm >= b.minXMm && p.xMm <= b.maxXMm && p.yMm >= b.minYMm && p.yMm <= b.maxYMm);
+    const b2 = { xMm: -70, yMm: -230 };
+    const r = run(script());
+    const shot = shotOf(r);
+    const aStops = [...r.truthAt.keys()].find((t) => { const d = r.truthAt.get(t)!.discs.find((x) => x.id === 'a1'); return d !== undefined && Math.hypot(d.xMm - 60, d.yMm - 150) < 1e-6; })!;
+    // Looked at while a1 still slid (the hand gone) ...
+    expect(r.calls.filter((c) => c.tMs > 0 && c.tMs < aStops && inBox(c.boxes, b2)).length).toBeGreaterThan(0);
+    // ... and not again once a1 stopped: only a1's place was left then.
+    const after = r.calls.filter((c) => c.tMs >= aStops);
+    expect(after.some((c) => inBox(c.boxes, { xMm: 60, yMm: 150 }))).toBe(true);
+    for (const c of after) expect(inBox(c.boxes, b2)).toBe(false);
+    // b2 stays where it was; the same board as detecting it all at the call.
+    expect(shot.board.discs.filter((d) => d.team === 'B' && Math.hypot(d.xMm - b2.xMm, d.yMm - b2.yMm) < 0.2)).toHaveLength(1);
+    expect(shot.board).toEqual(shotOf(run(script(), { earlyDetectMs: Infinity, aheadQuietMs: Infinity })).board);
+  }, 180_000);
+
   it('a disc the paths saw stop where the detection ahead found nothing is looked for once more before the call', () => {
     const inBox = (boxes: BoxMm[] | null, p: { xMm: number; yMm: number }) => boxes === null || boxes.some((b) => p.xMm >= b.minXMm && p.xMm <= b.maxXMm && p.yMm >= b.minYMm && p.yMm <= b.maxYMm);
     const at = { xMm: 10, yMm: -50 };

@@ -24,6 +24,8 @@ export interface VideoFrame {
   toFrameIn?(rect: PixelRect): Frame;
   /** The grey image the detector works on, when the source has a quicker way than from RGBA. */
   toGray?(): GrayImage;
+  /** The grey image where only the pixels inside `rect` are sure to be filled in (as toFrameIn). */
+  toGrayIn?(rect: PixelRect): GrayImage;
 }
 
 /** A rectangle of image pixels: x0 <= x < x1, y0 <= y < y1. */

@@ -68,6 +68,15 @@ describe('video readers', () => {
           expect([part[j], part[j + 1], part[j + 2], part[j + 3]]).toEqual(inside ? [whole[j], whole[j + 1], whole[j + 2], whole[j + 3]] : [0, 0, 0, 0]);
         }
       }
+      // So is the grey image (the whole one is a frame's worth of work for a detection in a box).
+      const grayPart = f.toGrayIn!({ x0: 10, y0: 5, x1: 30, y1: 21 }).data;
+      const grayWhole = f.toGray!().data;
+      expect(grayWhole.some((v) => v > 0)).toBe(true);
+      for (let i = 0; i < W * H; i++) {
+        const x = i % W;
+        const y = (i - x) / W;
+        expect(grayPart[i]).toBe(x >= 10 && x < 30 && y >= 5 && y < 21 ? grayWhole[i] : 0);
+      }
     }
   });
 

@@ -116,16 +116,27 @@ export function yuvToRgba(h: Y4mHeader, data: Uint8Array, rect?: PixelRect): Uin
   return out;
 }
 
-/** Luma to the detector's grey image (0..255 floats), without going through RGB. */
-export function lumaToGray(h: Y4mHeader, data: Uint8Array): GrayImage {
-  const n = h.widthPx * h.heightPx;
+/**
+ * Luma to the detector's grey image (0..255 floats), without going through RGB; with `rect`,
+ * only the pixels inside it (the rest left 0).
+ */
+export function lumaToGray(h: Y4mHeader, data: Uint8Array, rect?: PixelRect): GrayImage {
+  const W = h.widthPx;
+  const H = h.heightPx;
   const ys = h.fullRange ? 1 : 255 / 219;
   const yo = h.fullRange ? 0 : 16;
   const t = new Float32Array(256);
   for (let k = 0; k < 256; k++) t[k] = Math.max(0, Math.min(255, (k - yo) * ys));
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = t[data[i]!]!;
-  return { data: out, widthPx: h.widthPx, heightPx: h.heightPx };
+  const out = new Float32Array(W * H);
+  const x0 = rect ? Math.max(0, Math.floor(rect.x0)) : 0;
+  const x1 = rect ? Math.min(W, Math.ceil(rect.x1)) : W;
+  const y0 = rect ? Math.max(0, Math.floor(rect.y0)) : 0;
+  const y1 = rect ? Math.min(H, Math.ceil(rect.y1)) : H;
+  for (let y = y0; y < y1; y++) {
+    const row = y * W;
+    for (let i = row + x0; i < row + x1; i++) out[i] = t[data[i]!]!;
+  }
+  return { data: out, widthPx: W, heightPx: H };
 }
 
 /** A queue of incoming bytes with "read a line" and "read n bytes" that wait for data. */
@@ -213,6 +224,7 @@ export async function* y4mFrames(stream: AsyncIterable<Buffer>, onHeader?: (h: Y
       toFrame: () => (frame ??= { data: yuvToRgba(header, data), widthPx: W, heightPx: H, timestampMs }),
       toFrameIn: (rect) => frame ?? { data: yuvToRgba(header, data, rect), widthPx: W, heightPx: H, timestampMs },
       toGray: () => (gray ??= lumaToGray(header, data)),
+      toGrayIn: (rect) => gray ?? lumaToGray(header, data, rect),
     };
   }
 }
