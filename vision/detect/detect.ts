@@ -291,11 +291,15 @@ function ditchCandidate(c: Candidate, top: readonly number[], lowerTopInverse: r
 export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectOptions> = {}): DetectionResult {
   // Pieces of several sizes (carrom's striker) and painted look-alikes: see piece-kinds.ts.
   const tuned = puckDetectOptions(input.profile, input.calibration.pxPerMm, options, DETECT_DEFAULTS);
-  return detectPieceKinds(
+  const result = detectPieceKinds(
     input,
     (profile, sureMm) => detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, tuned),
     { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction },
   );
+  // The floor by rim coverage is what a call may trust, given last: the measurement's own
+  // uncertainty is what detection weighs (overlaps, a colour fit's distance).
+  const table = tuned.uncertaintyFloorByCoverage ?? DETECT_DEFAULTS.uncertaintyFloorByCoverage;
+  return { ...result, discs: result.discs.map((d) => ({ ...d, uncertaintyMm: Math.max(d.uncertaintyMm, floorByCoverage(table, d.rimCoverage)) })) };
 }
 
 function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOptions>): DetectionResult {
@@ -547,7 +551,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const hole = holeHolding(profile, fit.xMm, fit.yMm, radiusMm);
     let rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
     const uncertaintyOf = (f: SilhouetteFit, disagreement: number) =>
-      Math.max(o.uncertaintyFloorMm, floorByCoverage(o.uncertaintyFloorByCoverage, f.coverage), (3 * f.rmsMm) / Math.sqrt(Math.max(1, f.inliers / 2)), o.leaveOutFactor * f.leaveOutSpreadMm, disagreement);
+      Math.max(o.uncertaintyFloorMm, (3 * f.rmsMm) / Math.sqrt(Math.max(1, f.inliers / 2)), o.leaveOutFactor * f.leaveOutSpreadMm, disagreement);
     // (Plain flat discs only: a stone's handle or a puck's cap is not the colour of its rim.)
     if (topRimTrusted && !hole && onSurface(profile, fit.xMm, fit.yMm)) {
       const second = fitByLikeness(input.frame, cal, planes, fit, rgb, radiusMm, o);
