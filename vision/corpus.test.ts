@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateScene, summarise, withHandOverBoard, type SceneEvaluation } from '../bench/accuracy/evaluate.ts';
+import { handOverBoardInScene } from '../bench/accuracy/hand-truth.ts';
 import { samplesMatching } from '../fixtures/samples/samples.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
@@ -38,7 +39,7 @@ describe('vision corpus (committed samples)', () => {
         const profile = BOARD_PROFILES[s.truth.profileId]!;
         const a = analyzeFrame(cv, await loadImageFile(s.imagePath), profile);
         const ev = evaluateScene(GAMES[profile.game]!, profile, s.truth.discs, a.detection?.discs ?? null);
-        evals.push(withHandOverBoard(ev, Boolean(s.truth.effects.hand), a.detection?.handOverBoard ?? false));
+        evals.push(withHandOverBoard(ev, handOverBoardInScene(s.truth, profile), a.detection?.handOverBoard ?? false));
       }
       const sum = summarise(evals);
       console.log(`${prefix}: ${JSON.stringify(sum)}`);

@@ -22,6 +22,7 @@ import { analyzeFrame } from '../../vision/pipeline/analyze-frame.ts';
 import { rgbOf, type Rgb } from '../../vision/detect/teams.ts';
 import { ensureCorpus } from './corpus.ts';
 import { evaluateScene, summarise, withHandOverBoard, type SceneEvaluation, type Summary } from './evaluate.ts';
+import { handOverBoardInScene } from './hand-truth.ts';
 import { formatKinds, tallyKinds, type KindTally } from './piece-kinds.ts';
 
 const args = parseArgs({
@@ -96,12 +97,14 @@ for (const id of profileIds) {
     ms.push(performance.now() - t0);
     if (analysis.detection) detectMs.push(analysis.timings.detectMs);
     const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;
-    const ev = withHandOverBoard(evaluateScene(rules, profile, item.truth, measured), Boolean(item.truth.effects.hand), analysis.detection?.handOverBoard ?? false);
+    // An arm that stops short of the board hides nothing: only one over it withholds the score.
+    const handInScene = handOverBoardInScene(item.truth, profile);
+    const ev = withHandOverBoard(evaluateScene(rules, profile, item.truth, measured), handInScene, analysis.detection?.handOverBoard ?? false);
     evals.push(ev);
     if (profile.pieces.length > 1) tallyKinds(profile, item.truth.discs, measured, kinds);
     if (analysis.detection) {
       const handSeen = analysis.detection.handOverBoard;
-      if (item.truth.effects.hand) {
+      if (handInScene) {
         hands.withHand++;
         if (handSeen) hands.seen++;
       } else {

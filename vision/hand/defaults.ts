@@ -16,8 +16,16 @@ export const HAND_DEFAULTS = {
   coverSpreads: 3,
   /** ... and not only as light, shade or glare would change it (see unlitDistance). */
   minUnlitDistance: 12,
+  /**
+   * Within this distance (mm, along a loop) of a rectangle's corner a sample must differ from
+   * the next side's usual colour too: the loops turn the corner there, out of one side's
+   * apron or shadow onto the floor (the outer loop's offset, and a shadow's shift along the side).
+   */
+  cornerZoneMm: 80,
   /** Most that light or shade scales a colour's tint by (brighter light, a sun patch). */
   maxLightScale: 1.5,
+  /** A channel this bright may be clipped (glare, a white mat in bright light; noise pulls a clipped 255 down a little): only a lower bound. */
+  clippedLevel: 245,
   /** An arm's crossing: covered on the loops seen there, over at least this arc (mm, inner loop)... */
   minArmWidthMm: 40,
   /** ... and this many times the largest piece's diameter (a piece lying off a mat is no arm). */

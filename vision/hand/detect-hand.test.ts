@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { noEffects } from '../../fixtures/render/effects.ts';
 import type { HandSpec } from '../../fixtures/render/hand.ts';
 import { randomScene } from '../../fixtures/render/random-scene.ts';
+import type { HandOptions } from './defaults.ts';
 import { renderScene } from '../../fixtures/render/scene.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { calibrate } from '../calibrate/calibrate.ts';
@@ -59,6 +60,46 @@ describe('a hand over the board in a single image', () => {
     expect(c.widthMm).toBeGreaterThan(40);
     expect(c.widthMm).toBeLessThan(300);
   }, 60_000);
+
+  // Corpus scenes without a hand (the benchmark's, same profile and seed) where one was seen;
+  // each with the part of the check that keeps it clear switched off, to show what it guards.
+  it.each([
+    ['table-shuffleboard-12ft', 12, 'a glare spot over the rail clips its colour to white', { clippedLevel: 256 }],
+    ['shuffleboard-mat', 14, 'the white mat is clipped where lit, its true tint shows in shade', { clippedLevel: 256 }],
+    ['table-shuffleboard-12ft', 18, "the table's apron ends at its corner, the floor goes on", { cornerZoneMm: 0 }],
+  ] as const)('%s (seed %i): no hand where %s', (profileId, seed, _why, without: Partial<HandOptions>) => {
+    const profile = BOARD_PROFILES[profileId]!;
+    const r = renderScene(randomScene(profile, seed), profile);
+    expect(r.truth.effects.hand).toBeNull();
+    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
+    const cal = calibrated(frame, profileId);
+    expect(detectHand({ frame, calibration: cal, profile }).handOverBoard).toBe(false);
+    expect(detectHand({ frame, calibration: cal, profile }, without).handOverBoard).toBe(true);
+  }, 60_000);
+
+  it('a clipped channel is a bound: glare on wood and a clipped white are light; skin is not', () => {
+    const rail: [number, number, number] = [165, 122, 80];
+    // Glare over the rail: red and green clipped, the blue left says it is the rail lit.
+    expect(unlitDistance([253, 252, 212], rail, 1.5, 245)).toBeLessThan(3);
+    expect(unlitDistance([253, 252, 212], rail, 1.5)).toBeGreaterThan(12);
+    // A white mat clipped in the light and greenish in shade (the camera's white balance).
+    expect(unlitDistance([223, 242, 202], [253, 254, 248], 1.5, 245)).toBeLessThan(3);
+    // Pale skin with its red clipped is still not the rail, nor a blue-grey floor, lit.
+    expect(unlitDistance([255, 200, 168], [143, 149, 122], 1.5, 245)).toBeGreaterThan(30);
+    expect(unlitDistance([255, 200, 168], [80, 90, 110], 1.5, 245)).toBeGreaterThan(30);
+    // A bound only frees the fit: never farther than reading the clipped value as it is, and
+    // as near when the clipped value is what the light gives (the rail lit, plus grey, to 255).
+    let seed = 11;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let trial = 0; trial < 300; trial++) {
+      const c = [0, 1, 2].map(() => (random() < 0.4 ? 245 + 10 * random() : 255 * random())) as [number, number, number];
+      const u = [0, 1, 2].map(() => (random() < 0.2 ? 245 + 10 * random() : 255 * random())) as [number, number, number];
+      expect(unlitDistance(c, u, 1.5, 245)).toBeLessThanOrEqual(unlitDistance(c, u, 1.5) + 1e-6);
+    }
+    expect(unlitDistance([255, 212, 170], rail, 1.5, 245)).toBeLessThan(0.5);
+    // All three clipped in both: nothing is known.
+    expect(unlitDistance([250, 251, 252], [253, 254, 255], 1.5, 245)).toBe(0);
+  });
 
   it('light, shade and glare are not something lying there; skin is', () => {
     const rail: [number, number, number] = [122, 82, 48];

@@ -9,7 +9,7 @@
 import { applyHomography } from '../geometry/homography.ts';
 import { distortPx } from '../geometry/lens.ts';
 import { HAND_DEFAULTS, type HandOptions } from './defaults.ts';
-import { loopPlaces, loopPoint, type LoopPlace } from './outline-loops.ts';
+import { loopPlaces, loopPoint, sideEndDistancesMm, type LoopPlace } from './outline-loops.ts';
 import type { HandInput, HandResult, OutlineCrossing } from './types.ts';
 
 type Rgb = [number, number, number];
@@ -46,8 +46,13 @@ export function channelMedian(colours: readonly Rgb[], channel: 0 | 1 | 2): numb
  * How far a colour is from being the usual one under other light: light and shade scale a
  * colour, glare adds white to it. With the grey part taken out of both, the rest must then
  * point the same way; what is left over is something else lying there.
+ *
+ * A channel at `clippedLevel` or above may have been cut off by the sensor (glare, a white
+ * mat in bright light): its true value is only known to be at least that, so it is a bound,
+ * not a value (see clippedUnlitDistance).
  */
-export function unlitDistance(c: Rgb, usual: Rgb, maxLightScale: number): number {
+export function unlitDistance(c: Rgb, usual: Rgb, maxLightScale: number, clippedLevel = 256): number {
+  if (Math.max(c[0], c[1], c[2], usual[0], usual[1], usual[2]) >= clippedLevel) return clippedUnlitDistance(c, usual, maxLightScale, clippedLevel);
   const cm = (c[0] + c[1] + c[2]) / 3;
   const um = (usual[0] + usual[1] + usual[2]) / 3;
   const a: Rgb = [c[0] - cm, c[1] - cm, c[2] - cm];
@@ -56,6 +61,90 @@ export function unlitDistance(c: Rgb, usual: Rgb, maxLightScale: number): number
   // Light scales a colour by a limited amount; a grey made vivid is not the same thing lit.
   const k = uu > 1e-9 ? Math.min(maxLightScale, Math.max(0, (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) / uu)) : 0;
   return Math.hypot(a[0] - k * u[0], a[1] - k * u[1], a[2] - k * u[2]);
+}
+
+/** How one channel enters the fit of c = k * usual + g: exactly, as a bound one way, or not at all. */
+const EQUAL = 0;
+const AT_LEAST = 1;
+const AT_MOST = 2;
+const UNKNOWN = 3;
+
+/**
+ * unlitDistance with clipped channels: the least misfit of c = k * usual + g (k in
+ * 0..maxLightScale, g any grey) where a clipped channel of c only says the model reaches at
+ * least that, and one of the usual colour only that the model (k >= 0) is at least what k
+ * and g give from it. A channel clipped in both says nothing. Without clipping this is the
+ * distance above; a glare spot over wood or a clipped white mat seen unlit then fit.
+ */
+function clippedUnlitDistance(c: Rgb, usual: Rgb, maxLightScale: number, clippedLevel: number): number {
+  const kinds = [0, 1, 2].map((i) => {
+    const cClipped = c[i]! >= clippedLevel;
+    const uClipped = usual[i]! >= clippedLevel;
+    return cClipped && uClipped ? UNKNOWN : cClipped ? AT_LEAST : uClipped ? AT_MOST : EQUAL;
+  });
+  const r = [0, 0, 0];
+  const cost = (g: number): number => {
+    let sum = 0;
+    for (let i = 0; i < 3; i++) {
+      const e = r[i]! - g;
+      const kind = kinds[i]!;
+      if (kind === EQUAL || (kind === AT_LEAST && e > 0) || (kind === AT_MOST && e < 0)) sum += e * e;
+    }
+    return sum;
+  };
+  // The misfit for a given k with the best g: g's cost is a convex piecewise quadratic whose
+  // pieces break where a bound starts to bite, so the least of the pieces' own least is it.
+  const breaks: number[] = [];
+  const misfit2 = (k: number): number => {
+    breaks.length = 0;
+    for (let i = 0; i < 3; i++) {
+      r[i] = c[i]! - k * usual[i]!;
+      if (kinds[i] === AT_LEAST || kinds[i] === AT_MOST) breaks.push(r[i]!);
+    }
+    breaks.sort((x, y) => x - y);
+    let best = Infinity;
+    for (let s = 0; s <= breaks.length; s++) {
+      const lo = s > 0 ? breaks[s - 1]! : -Infinity;
+      const hi = s < breaks.length ? breaks[s]! : Infinity;
+      const mid = s > 0 && s < breaks.length ? (lo + hi) / 2 : s > 0 ? lo + 1 : s < breaks.length ? hi - 1 : 0;
+      let sum = 0;
+      let live = 0;
+      for (let i = 0; i < 3; i++) {
+        const kind = kinds[i]!;
+        if (kind === EQUAL || (kind === AT_LEAST && r[i]! > mid) || (kind === AT_MOST && r[i]! < mid)) {
+          sum += r[i]!;
+          live++;
+        }
+      }
+      const g = live > 0 ? sum / live : mid;
+      best = Math.min(best, cost(Math.min(hi, Math.max(lo, g))));
+    }
+    return best;
+  };
+  // Convex in k too (the least over g of a function convex in both): a golden-section search.
+  let lo = 0;
+  let hi = maxLightScale;
+  const phi = (Math.sqrt(5) - 1) / 2;
+  let x1 = hi - phi * (hi - lo);
+  let x2 = lo + phi * (hi - lo);
+  let f1 = misfit2(x1);
+  let f2 = misfit2(x2);
+  for (let it = 0; it < 20; it++) {
+    if (f1 <= f2) {
+      hi = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = hi - phi * (hi - lo);
+      f1 = misfit2(x1);
+    } else {
+      lo = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = lo + phi * (hi - lo);
+      f2 = misfit2(x2);
+    }
+  }
+  return Math.sqrt(Math.min(f1, f2, misfit2(0), misfit2(maxLightScale)));
 }
 
 /** Which samples of one loop are covered (null: not in the image). */
@@ -102,9 +191,21 @@ function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm:
   }
   const distances = colours.map((c, k) => (c ? Math.hypot(c[0] - usualAt[k]![0], c[1] - usualAt[k]![1], c[2] - usualAt[k]![2]) : NaN));
   const spread = median(distances.filter((d) => !Number.isNaN(d)));
+  const threshold = Math.max(o.minCoverDistance, o.coverSpreads * spread);
+  const differs = (c: Rgb, usual: Rgb) =>
+    Math.hypot(c[0] - usual[0], c[1] - usual[1], c[2] - usual[2]) >= threshold && unlitDistance(c, usual, o.maxLightScale, o.clippedLevel) >= o.minUnlitDistance;
   return colours.map((c, k) => {
     if (!c) return null;
-    return distances[k]! >= Math.max(o.minCoverDistance, o.coverSpreads * spread) && unlitDistance(c, usualAt[k]!, o.maxLightScale) >= o.minUnlitDistance;
+    if (distances[k]! < threshold || !differs(c, usualAt[k]!)) return false;
+    // Near a rectangle's corner the loop turns from one side's surroundings to the next
+    // side's (a table's apron or the rail's shadow ends at the corner, the floor goes on):
+    // there a sample must differ from the next side's usual colour as well.
+    const ends = sideEndDistancesMm(profile, offsetMm, places[k]!);
+    const side = places[k]!.side;
+    let j = k;
+    if (ends.fromStartMm < o.cornerZoneMm) while (places[j]!.side === side && j !== (k + 1) % n) j = (j - 1 + n) % n;
+    else if (ends.fromEndMm < o.cornerZoneMm) while (places[j]!.side === side && j !== (k - 1 + n) % n) j = (j + 1) % n;
+    return j === k || places[j]!.side === side || !colours[j] || differs(c, usualAt[j]!);
   });
 }
 

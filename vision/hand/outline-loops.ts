@@ -44,3 +44,14 @@ export function loopPoint(profile: BoardProfile, offsetMm: number, place: LoopPl
   if (place.side === 2) return { xMm: x1 - t * (x1 - x0), yMm: y1 };
   return { xMm: x0, yMm: y1 - t * (y1 - y0) };
 }
+
+/**
+ * How far a place lies along its side of the loop grown by `offsetMm` from the side's start
+ * and from its end (mm); a round board's loop has no ends.
+ */
+export function sideEndDistancesMm(profile: BoardProfile, offsetMm: number, place: LoopPlace): { fromStartMm: number; fromEndMm: number } {
+  const o = profile.outline;
+  if (o.shape === 'circle') return { fromStartMm: Infinity, fromEndMm: Infinity };
+  const len = (place.side % 2 === 0 ? o.maxXMm - o.minXMm : o.maxYMm - o.minYMm) + 2 * offsetMm;
+  return { fromStartMm: place.t * len, fromEndMm: (1 - place.t) * len };
+}
