@@ -90,10 +90,7 @@ export function yuvToRgba(h: Y4mHeader, data: Uint8Array, rect?: PixelRect): Uin
   const mono = h.chroma === 'mono';
   const full = h.chroma === '444';
   const ALPHA = 0xff000000;
-  const x0 = rect ? Math.max(0, Math.floor(rect.x0)) : 0;
-  const x1 = rect ? Math.min(W, Math.ceil(rect.x1)) : W;
-  const y0 = rect ? Math.max(0, Math.floor(rect.y0)) : 0;
-  const y1 = rect ? Math.min(H, Math.ceil(rect.y1)) : H;
+  const { x0, x1, y0, y1 } = pixelSpan(rect, W, H);
   for (let y = y0; y < y1; y++) {
     const row = y * W;
     const crow = (y >> 1) * cw;
@@ -116,6 +113,12 @@ export function yuvToRgba(h: Y4mHeader, data: Uint8Array, rect?: PixelRect): Uin
   return out;
 }
 
+/** The whole pixels a rectangle covers within a W x H image (all of it without one). */
+function pixelSpan(rect: PixelRect | undefined, W: number, H: number): { x0: number; x1: number; y0: number; y1: number } {
+  if (!rect) return { x0: 0, x1: W, y0: 0, y1: H };
+  return { x0: Math.max(0, Math.floor(rect.x0)), x1: Math.min(W, Math.ceil(rect.x1)), y0: Math.max(0, Math.floor(rect.y0)), y1: Math.min(H, Math.ceil(rect.y1)) };
+}
+
 /**
  * Luma to the detector's grey image (0..255 floats), without going through RGB; with `rect`,
  * only the pixels inside it (the rest left 0).
@@ -128,10 +131,7 @@ export function lumaToGray(h: Y4mHeader, data: Uint8Array, rect?: PixelRect): Gr
   const t = new Float32Array(256);
   for (let k = 0; k < 256; k++) t[k] = Math.max(0, Math.min(255, (k - yo) * ys));
   const out = new Float32Array(W * H);
-  const x0 = rect ? Math.max(0, Math.floor(rect.x0)) : 0;
-  const x1 = rect ? Math.min(W, Math.ceil(rect.x1)) : W;
-  const y0 = rect ? Math.max(0, Math.floor(rect.y0)) : 0;
-  const y1 = rect ? Math.min(H, Math.ceil(rect.y1)) : H;
+  const { x0, x1, y0, y1 } = pixelSpan(rect, W, H);
   for (let y = y0; y < y1; y++) {
     const row = y * W;
     for (let i = row + x0; i < row + x1; i++) out[i] = t[data[i]!]!;
