@@ -22,6 +22,8 @@ interface Thresholds {
   maxCentreMedianMm?: number;
   maxCentreP95Mm?: number;
   maxWrongCalls: number;
+  /** Discs placed farther off than their uncertainty (%): the calls trust that bound. */
+  maxBeyondUncertaintyPct?: number;
   minExactScorePct: number;
 }
 
@@ -50,6 +52,7 @@ describe('vision corpus (committed samples)', () => {
       if (t.maxCentreMedianMm !== undefined) expect(sum.centreMedianMm).toBeLessThanOrEqual(t.maxCentreMedianMm);
       if (t.maxCentreP95Mm !== undefined) expect(sum.centreP95Mm).toBeLessThanOrEqual(t.maxCentreP95Mm);
       expect(sum.wrongCalls).toBeLessThanOrEqual(t.maxWrongCalls);
+      if (t.maxBeyondUncertaintyPct !== undefined) expect(sum.beyondUncertaintyPct).toBeLessThanOrEqual(t.maxBeyondUncertaintyPct);
       expect(sum.exactScorePct).toBeGreaterThanOrEqual(t.minExactScorePct);
     });
   }
