@@ -142,14 +142,16 @@ export const DETECT_DEFAULTS = {
    * that found less of its rim is more often settled on something beside the disc (a shadow,
    * a line, a peg) while agreeing with itself: on 784 discs of 60 corpus scenes, centre errors
    * at p90 were 0.6 mm (90% of the rim found or more), 0.9 (80-90%), 1.2 (70-80%), 1.8 (60-70%)
-   * and 5 (less: a fit on a dark disc's shadow under a low light lies up to 12 mm off).
+   * and 5 (less); below half of it, a fit may be a disc's shadow, up to 12 mm off under a low
+   * light (9.5 mm high at 39 degrees).
    */
   uncertaintyFloorByCoverage: [
     [0.9, 0.6],
     [0.8, 0.9],
     [0.7, 1.2],
     [0.6, 1.8],
-    [0, 6],
+    [0.5, 6],
+    [0, 12],
   ] as readonly (readonly [number, number])[],
 };
 
