@@ -1,33 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluateScene, type SceneEvaluation } from '../../bench/accuracy/evaluate.ts';
-import { randomScene } from '../../fixtures/render/random-scene.ts';
-import { renderScene } from '../../fixtures/render/scene.ts';
-import { GAMES } from '../../rules/games/registry.ts';
-import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
-import { calibrate } from '../calibrate/calibrate.ts';
-import { toGray, type Frame } from '../image/frame.ts';
+import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
-import type { DetectOptions } from './defaults.ts';
-import { detectDiscs } from './detect.ts';
 
-const croki = BOARD_PROFILES['crokinole-nca-26in']!;
 let cv: CV;
 beforeAll(async () => {
   cv = (await loadOpenCv()).cv;
 });
 
-/** A scene of the benchmark's corpus (same profile and seed, so the same image), detected and scored as the benchmark does. */
-function corpusScene(seed: number) {
-  const r = renderScene(randomScene(croki, seed), croki);
-  const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-  const gray = toGray(frame);
-  const calibration = calibrate(cv, gray, croki);
-  if (!calibration.found) throw new Error(`seed ${seed}: board not found`);
-  return (options: Partial<DetectOptions> = {}): SceneEvaluation => {
-    const discs = detectDiscs(cv, { frame, gray, calibration, profile: croki }, options).discs;
-    return evaluateScene(GAMES.crokinole!, croki, r.truth, discs);
-  };
-}
+/** A 26" scene of the benchmark's corpus, detected and scored as the benchmark does. */
+const corpusScene = (seed: number) => corpusSceneRuns(cv, 'crokinole-nca-26in', seed);
 
 describe('discs of the board\'s brightness in another colour', () => {
   it('finds red discs on dark wood under motion blur from circles seen in colour (seed 50)', () => {

@@ -1,35 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evaluateScene, type SceneEvaluation } from '../../bench/accuracy/evaluate.ts';
-import { randomScene } from '../../fixtures/render/random-scene.ts';
-import { renderScene } from '../../fixtures/render/scene.ts';
-import { GAMES } from '../../rules/games/registry.ts';
-import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
-import type { BoardProfile } from '../../rules/profiles/schema.ts';
-import { calibrate } from '../calibrate/calibrate.ts';
-import { toGray, type Frame } from '../image/frame.ts';
+import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
-import type { DetectOptions } from './defaults.ts';
-import { detectDiscs } from './detect.ts';
 
-const croki24 = BOARD_PROFILES['crokinole-rec-24in']!;
-const croki26 = BOARD_PROFILES['crokinole-nca-26in']!;
+const croki24 = 'crokinole-rec-24in';
+const croki26 = 'crokinole-nca-26in';
 let cv: CV;
 beforeAll(async () => {
   cv = (await loadOpenCv()).cv;
 });
 
-/** A scene of the benchmark's corpus (same profile and seed, so the same image), detected and scored as the benchmark does. */
-function corpusScene(seed: number, profile: BoardProfile = croki24) {
-  const r = renderScene(randomScene(profile, seed), profile);
-  const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-  const gray = toGray(frame);
-  const calibration = calibrate(cv, gray, profile);
-  if (!calibration.found) throw new Error(`seed ${seed}: board not found`);
-  return (options: Partial<DetectOptions> = {}): SceneEvaluation => {
-    const discs = detectDiscs(cv, { frame, gray, calibration, profile }, options).discs;
-    return evaluateScene(GAMES.crokinole!, profile, r.truth, discs);
-  };
-}
+/** A scene of the benchmark's corpus (24" unless told), detected and scored as the benchmark does. */
+const corpusScene = (seed: number, profileId = croki24) => corpusSceneRuns(cv, profileId, seed);
 
 describe('fits dragged off a disc by what lies beside it', () => {
   it('measures a red disc whose grey outline joins its shadow by its likeness to its own colour (24" seed 3)', () => {
