@@ -15,11 +15,14 @@
  *    judged sharply again, less for a mapping no camera makes.
  * 4. The winner is fitted closely at full size as a camera (pose, focal length, lens k1 and
  *    k2): a camera cannot stretch the board one way, and raised edges are seen at their
- *    height. Sides of the surface seen from behind a wall are dropped (a wall of known
- *    height: its top edge fitted instead), and so is a wall's foot held off by its shadow; a
- *    poor fit is tried again from other lenses; the markings must be found where the fit
- *    puts them (a board with few markings: its faces and raised edges, and its own end seen
- *    better than the other, and its edges across it sharpest where the fit puts them: else
+ *    height. A board with few markings is fitted first from the sharpest place across it (from
+ *    a start a few millimetres off sideways the fit settles on a wall's top edge or its shadow),
+ *    and from the start as it is when that fit does not hold. Sides of the surface seen from
+ *    behind a wall are dropped (a wall of known height: its top edge fitted instead), and so
+ *    is a wall's foot held off by its shadow; a poor fit is tried again from other lenses;
+ *    the markings must be found where the fit puts them (a board with few markings: its
+ *    faces and raised edges, and its own end seen better than the other, and its edges across
+ *    it sharpest where the fit puts them: else
  *    fitted again from where they are, or refused; a raised frame's outer edge found along a
  *    long side, unless most edges are; its markings too short to judge one by one, taken
  *    together). A long board's markings must be found at both its ends. A refused or doubtful
@@ -636,6 +639,16 @@ function largestField(profile: BoardProfile, radiusMm: number): Point[] | null {
 }
 
 /**
+ * Whether a board has fewer than two painted markings long enough to judge one by one (8 or
+ * more edge samples on the board's plane, as featureCoverage counts them): a sjoelbak.
+ */
+function fewMarkings(samples: readonly BoardEdgeSample[]): boolean {
+  const counts = new Map<string, number>();
+  for (const x of samples) if (!x.zMm && !x.facing && !x.onOutline && !x.featureId.startsWith('surface-')) counts.set(x.featureId, (counts.get(x.featureId) ?? 0) + 1);
+  return [...counts.values()].filter((n) => n >= 8).length < 2;
+}
+
+/**
  * Every slide and stretch along a board's length (about its centre) within a range, in steps
  * of about `stepPx` image pixels at the centre, scored: the best place (the mapping as it is
  * unless another scores higher), its score, and the score of the mapping as it is. `score`
@@ -793,6 +806,19 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   const alongCentreMm = longAxisY ? (whole.minYMm + whole.maxYMm) / 2 : (whole.minXMm + whole.maxXMm) / 2;
   const alongGrid = (state: FitState) =>
     sharpestAlong(state, alongJudge, whole, longAxisY, o, o.alongGridCheap ? (g) => alongScorer(state, acrossSamples, model, gray, o, longAxisY, alongCentreMm, g.maxOffsetMm, g.stepMm, acrossSamples.length) : undefined);
+  // The same across the board, by the edges along it (its sides, walls' tops, bars' ends): on a
+  // board with few markings, a start a few millimetres off sideways or in width has the close
+  // fit settle on a wall's top edge or its shadow instead of its foot.
+  const sideSamples = thinByFeature(model.samples.filter((x) => !x.onOutline && Math.abs(longAxisY ? x.nxMm : x.nyMm) > 0.9), o.rectScoreSamples, 4);
+  const sideJudge = (state: FitState, bar?: number) => {
+    const finish = (sum: number, seen: number) => (sum / Math.max(1, seen)) * (seen / Math.max(1, sideSamples.length));
+    return seenSharpScore(state.boardToImage, state, sideSamples, model, gray, o, 1, finish, bar);
+  };
+  const sideCentreMm = longAxisY ? (whole.minXMm + whole.maxXMm) / 2 : (whole.minYMm + whole.maxYMm) / 2;
+  const sideGridOptions = { ...o, alongGridRangeFraction: o.sideGridRangeFraction, alongGridStretch: o.sideGridStretch };
+  const sideGrid = (state: FitState) =>
+    sharpestAlong(state, sideJudge, whole, !longAxisY, sideGridOptions, (g) => alongScorer(state, sideSamples, model, gray, o, !longAxisY, sideCentreMm, g.maxOffsetMm, g.stepMm, sideSamples.length));
+  const fewMarks = fewMarkings(model.samples);
   const runLevels = (start: FitState, steps: { region: Rect; level: (typeof levels)[number] }[]): Wide | null => {
     let state = start;
     let last: Omit<Wide, 'score'> | null = null;
@@ -870,8 +896,18 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // of its surface (a slide along the board): not refused on that alone (thin faces are often
   // missed, an open side may be dark), but other guesses are then fitted too and the best fit wins.
   type Attempt = { result: CalibrationResult; quality: number; suspect: boolean; fewMarks?: boolean };
-  // `regrid`: whether a fit of a board with few markings is also tried from the sharpest place along it.
-  const attempt = (start: FitState, regrid = true): Attempt => {
+  // `regrid`: whether a fit of a board with few markings is also tried from the sharpest place
+  // along it; `side`: whether it is first tried from the sharpest place across it (the start as
+  // it is when that fit does not hold).
+  const attempt = (start: FitState, regrid = true, side = true): Attempt => {
+    if (side && o.sideGridFirst && fewMarks) {
+      const g = sideGrid(start);
+      trace('side-grid', { gain: g.score / g.here, aMm: g.aMm, k: g.k });
+      if (g.score > o.alongGridRefitMinGain * g.here) {
+        const moved = attempt(g.state, regrid, false);
+        if (moved.result.found) return moved;
+      }
+    }
     let best = closeFit(start);
     for (const k1 of o.closeFitRetryK1) {
       if (best && best.fit.inlierFraction >= o.rectGoodInliers && best.fit.rmsErrorPx <= o.closeFitGoodRmsPx) break;
@@ -943,7 +979,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
     if (regrid && marks.length < 2) {
       const g = alongGrid({ boardToImage: fit.boardToImage, lens: fit.lens });
       if (g.score > o.alongGridRefitMinGain * g.here) {
-        const again = attempt(g.state, false);
+        const again = attempt(g.state, false, false);
         const r = again.result;
         const otherScore = r.found ? alongJudge({ boardToImage: r.boardToImage, lens: r.lens }) : -Infinity;
         trace('along-refit', { gain: g.score / g.here, aMm: g.aMm, k: g.k, found: r.found, own: g.here, other: otherScore });

@@ -209,6 +209,17 @@ export const RECT_CALIBRATE_DEFAULTS = {
   alongGridCheap: true,
   alongGridExactChecks: 6,
   /**
+   * A board with few markings is first fitted closely from the sharpest place across it (its
+   * edges along it scored at every slide across it within this share of its width and every
+   * stretch across it within this share, in the along grid's steps), when that place is
+   * alongGridRefitMinGain times sharper than the start: from a start 10 mm off sideways the
+   * close fit settles on a wall's top edge or its shadow. The start as it is is fitted when
+   * that fit does not hold.
+   */
+  sideGridFirst: true,
+  sideGridRangeFraction: 0.1,
+  sideGridStretch: 0.08,
+  /**
    * A board this many times longer than wide is judged at each end too: markings wholly in
    * its near or far third, of which at least this share must be found at each end (when it
    * has two or more).
