@@ -115,9 +115,13 @@ describe('the accuracy benchmark', () => {
     const onDisc = { xMm: -7.05, yMm: -93.48 };
     // Seen in another of the board's six orientations (the camera cannot tell them apart).
     const seen: MeasuredDisc = { ...turn(asOne), radiusMm: 15, uncertaintyMm: 0.3, team: 'Y' };
-    expect(evaluateScene(GAMES.pitrush!, pit, stack, [seen]).wrongCalls).toBe(1);
+    const asOneOnly = evaluateScene(GAMES.pitrush!, pit, stack, [seen]);
+    expect(asOneOnly.wrongCalls).toBe(1);
+    expect(asOneOnly.centreErrorsMm[0]).toBeCloseTo(Math.hypot(1.57, 0.29), 9);
     const ev = evaluateScene(GAMES.pitrush!, pit, stack, [{ ...seen, ifOnDiscsMm: [turn(onDisc)] }]);
     expect(ev).toMatchObject({ matched: 1, wrongCalls: 0, tooClose: 1 });
+    // Its measurement is judged at the footprint nearest its truth: here the one on the disc.
+    expect(ev.centreErrorsMm[0]).toBeCloseTo(0, 9);
   });
 });
 

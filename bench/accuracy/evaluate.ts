@@ -170,7 +170,10 @@ export function evaluateScene(
   const res: SceneEvaluation = { ...base, expected: expectedDiscs.length };
   for (const [t, m] of pairs) {
     if (expectedIds.has(visible[t]!.id)) res.matched++;
-    const centreErrorMm = Math.hypot(visible[t]!.xMm - measured[m]!.xMm, visible[t]!.yMm - measured[m]!.yMm);
+    // A disc that may lie on others is called at each footprint it may have (ifOnDiscsMm): the
+    // one nearest its truth is what its measurement is judged by.
+    const footprints = [measured[m]!, ...(measured[m]!.ifOnDiscsMm ?? [])];
+    const centreErrorMm = Math.min(...footprints.map((f) => Math.hypot(visible[t]!.xMm - f.xMm, visible[t]!.yMm - f.yMm)));
     res.centreErrorsMm.push(centreErrorMm);
     if (centreErrorMm > measured[m]!.uncertaintyMm) res.beyondUncertainty++;
     res.radiusErrorsMm.push(Math.abs(visible[t]!.radiusMm - measured[m]!.radiusMm));

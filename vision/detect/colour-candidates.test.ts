@@ -28,6 +28,20 @@ describe('discs of the board\'s brightness in another colour', () => {
     expect(greyOnly.falsePositives).toBe(0);
   }, 180_000);
 
+  it('places discs found from circles seen in colour no better than such colour fits settle (seed 50)', () => {
+    const evaluate = corpusScene(50);
+    // Under 10 px of motion blur two red discs' colour fits settle 1.4 mm off, beyond the floor
+    // their share of rim found gives (0.9-1.2 mm; weighed here without the floor in pixels and
+    // the calibration's share, which cover them too).
+    const mmFloorsOnly = { colourCandidates: true, uncertaintyFloorByCoveragePx: [], calibrationUncertaintyFactor: 0 };
+    const floored = evaluate(mmFloorsOnly);
+    const byRimAlone = evaluate({ ...mmFloorsOnly, colourCandidateUncertaintyFloorMm: 0 });
+    expect(floored.centreErrorsMm).toEqual(byRimAlone.centreErrorsMm);
+    expect(byRimAlone.beyondUncertainty).toBeGreaterThanOrEqual(2);
+    expect(floored.beyondUncertainty).toBeLessThanOrEqual(byRimAlone.beyondUncertainty - 2);
+    expect(floored.wrongCalls).toBe(0);
+  }, 180_000);
+
   it('keeps the disc found in colour, not a grey fit beside it dragged onto its shadow (seed 44)', () => {
     const evaluate = corpusScene(44);
     const ev = evaluate({ colourCandidates: true });

@@ -44,6 +44,14 @@ export function topFaceSamples(frame: Frame, planeToImage: readonly number[], le
   return samples;
 }
 
+/** How much a top face's inner part varies in colour: the median distance of its samples from their mean (a disc's face is one colour; grain and painted art are several). */
+export function topFaceSpread(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): number {
+  const samples = topFaceSamples(frame, planeToImage, lens, xMm, yMm, radiusMm);
+  if (samples.length === 0) return Infinity;
+  const mean = [0, 1, 2].map((c) => samples.reduce((s, v) => s + v[c]!, 0) / samples.length);
+  return sortedMiddle(Float64Array.from(samples, (v) => Math.hypot(v[0] - mean[0]!, v[1] - mean[1]!, v[2] - mean[2]!)));
+}
+
 /**
  * How far a colour is from the nearest quarter of the board's samples round a footprint (the
  * quarter-way distance from it to them): small when any one material round it (paint, a ring's

@@ -25,6 +25,18 @@ export const DETECT_DEFAULTS = {
   minRimResponse: 8,
   /** A candidate needs this share of its rim found. */
   minRimCoverage: 0.45,
+  /**
+   * A fit that found less than minRimCoverage, but this much, is still a disc when it passes the
+   * top rim alone's colour and paint tests (0: never): a disc half lost in a shadow or a blur. Its
+   * uncertainty floor is then uncertaintyFloorByCoverage's widest (on 200 scenes of the 26"
+   * corpus four more discs, 0.9-4.2 mm off, none false; 0.35, or the weak rim's colour test, also
+   * found false ones)...
+   */
+  shortRimMinCoverage: 0.38,
+  /** ... when its rim residual is at most this (mm: a consistent arc, not scattered edges). */
+  shortRimMaxRmsMm: 0.5,
+  /** ... and its top face varies in colour by at most this (RGB, median from its mean: a disc's face is one colour; on 200 corpus scenes the four false discs such fits found, on grain, art and printed numbers, varied by 16-35; four true discs by 4-9, kept, and two by 16 and 33, lost with them). */
+  shortRimMaxFaceSpread: 12,
   /** Fitted radius must be within this fraction of the piece radius. */
   radiusTolerance: 0.08,
   /** Rim residuals beyond this many robust sigmas are dropped. */
@@ -67,15 +79,19 @@ export const DETECT_DEFAULTS = {
   /**
    * Plain flat discs are also looked for in a view of colour (a red disc on dark wood is as bright
    * as the board: no circle in grey; see colour-view.ts). Off for now: on the committed crokinole
-   * samples it finds three more discs, measured 0.39-0.59 mm off, which lifts the centre median
-   * past its limit (0.28 > 0.27 mm: two of the three would have to be measured within 0.26 mm).
-   * On the 60-scene bench it lifts recall 91.1 -> 93.7%, no call wrong.
+   * samples it finds three more discs, measured 0.45-0.59 mm off, which lifts the centre median
+   * past its limit (0.275 > 0.25 mm: the median sits at its limit, so each disc found farther off
+   * than it needs one found nearer). On 200 scenes of the 26" corpus it lifts recall 91.5 -> 93.5%,
+   * precision 98.65 -> 98.80%, exact scores 64.5 -> 69%, discs beyond their uncertainty 6.14 ->
+   * 5.89% (with colourCandidateUncertaintyFloorMm), no call wrong.
    */
   colourCandidates: false,
   /** ... in a view this coarse (px per mm: a disc's circle is still a dozen pixels across, and the view costs a quarter of one at 1 px/mm)... */
   colourViewPxPerMm: 0.5,
   /** ... with this Hough accumulator threshold (at half the grey view's resolution a rim draws half its votes; on 60 scenes of the 26" corpus 10 gave 42 new candidates on discs and 113 off them, 12 gave 39 and 11). */
   colourHoughThreshold: 12,
+  /** ... placed no better than this (mm: such colour fits settle 0.9-1.4 mm off under motion blur; on 60 scenes of the 26" corpus with colour candidates on, discs beyond their uncertainty 7.06 -> 6.57%, nothing else changed)... */
+  colourCandidateUncertaintyFloorMm: 1.5,
   /** ... and of two discs nearer than this many radii, one of them found from such a candidate, the one found less far round its rim is dropped (flat discs cannot overlap; grey fits dragged onto a dark disc's shadow lay 0.63-0.67 radii from it on the corpus). */
   colourOverlapFraction: 1.5,
   /** A disc from such a candidate measured in colour is measured with edges taken as steps across twice each of these (px) in turn, until one finds sureRimCoverage of its outline (else the one that found most): a motion-blurred colour rim spreads over several pixels (see blurredEdgeHalfBaselinePx; for every candidate, this cost carrom and the 9 ft table precision). */
@@ -153,6 +169,32 @@ export const DETECT_DEFAULTS = {
     [0.5, 6],
     [0, 12],
   ] as readonly (readonly [number, number])[],
+  /**
+   * ... and at least this in image pixels at the disc's scale: the same bands' p90 errors in
+   * pixels, over 1,700 discs of nine boards (0.5-1.1 px where 90% of the rim was found). A long
+   * table is seen at 2-5 mm a pixel, where a floor in mm alone claimed a fifth of a pixel.
+   */
+  uncertaintyFloorByCoveragePx: [
+    [0.9, 0.65],
+    [0.8, 0.95],
+    [0.7, 1.2],
+    [0.6, 1.8],
+    [0.5, 5],
+  ] as readonly (readonly [number, number])[],
+  /**
+   * The calibration's RMS edge residual times this (pixels, at the disc's scale) is added in
+   * quadrature: the board's mapping, off by about that much, moves every disc with it. At 2 the
+   * calibration's own error at the discs (against the renderer's true camera) lay within it for
+   * 94-100% of discs on round boards and mats, 88% on the tables and 78% on sjoelbak.
+   */
+  calibrationUncertaintyFactor: 2,
 };
 
 export type DetectOptions = typeof DETECT_DEFAULTS;
+
+/** Options that leave a disc's uncertainty as measured (for tests that weigh the measurement alone). */
+export const MEASURED_UNCERTAINTY_ONLY = {
+  uncertaintyFloorByCoverage: [],
+  uncertaintyFloorByCoveragePx: [],
+  calibrationUncertaintyFactor: 0,
+} satisfies Partial<DetectOptions>;

@@ -16,7 +16,7 @@ import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
-import { contrastPatch, shadeFreePatch, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
+import { contrastPatch, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
@@ -26,6 +26,7 @@ import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { pegNeighbourCircles, type NeighbourCircle } from './peg-neighbours.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
 import { assignTeams, hexOf, type Rgb } from './teams.ts';
+import { callUncertaintyMm } from './call-uncertainty.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
 export interface DetectInput {
@@ -176,11 +177,6 @@ function measureDisc(
   return topFit && topFit.coverage > outlineFit.coverage ? { fit: outlineFit, disagreementMm: 0, weakTopRim: topFit } : { fit: outlineFit, disagreementMm: 0 };
 }
 
-/** The uncertainty floor for a fit that found this share of its rim (see uncertaintyFloorByCoverage). */
-function floorByCoverage(table: readonly (readonly [number, number])[], coverage: number): number {
-  return table.find(([least]) => coverage >= least)?.[1] ?? 0;
-}
-
 /** The plane a disc lies on and the plane of its top face, to ideal pixels. */
 interface Planes {
   board: readonly number[];
@@ -296,10 +292,10 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
     (profile, sureMm) => detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, tuned),
     { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction },
   );
-  // The floor by rim coverage is what a call may trust, given last: the measurement's own
-  // uncertainty is what detection weighs (overlaps, a colour fit's distance).
-  const table = tuned.uncertaintyFloorByCoverage ?? DETECT_DEFAULTS.uncertaintyFloorByCoverage;
-  return { ...result, discs: result.discs.map((d) => ({ ...d, uncertaintyMm: Math.max(d.uncertaintyMm, floorByCoverage(table, d.rimCoverage)) })) };
+  // What a call may trust is given last: the measurement's own uncertainty is what detection
+  // weighs (overlaps, a colour fit's distance).
+  const o = { ...DETECT_DEFAULTS, ...tuned };
+  return { ...result, discs: result.discs.map((d) => ({ ...d, uncertaintyMm: callUncertaintyMm(d, input.calibration, o) })) };
 }
 
 function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOptions>): DetectionResult {
@@ -337,7 +333,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const candidates = [...grey, ...inColour];
   const rejected: DetectionResult['rejected'] = [];
   const found: Omit<DetectedDisc, 'team'>[] = [];
-  // Discs measured by their top face's rim alone (see below).
+  // Discs measured by their top face's rim alone, or by a short rim (see below): held to the top rim alone's tests.
   const byTopRimAlone = new WeakSet<object>();
   // Discs found from a candidate seen in colour alone, on a board of plain discs (see below).
   const byColourCandidate = new WeakSet<object>();
@@ -475,8 +471,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // Why a fit is not a disc, or null. Wood grain and paint strokes make partial circles too:
     // a fit that found little of its rim must also differ in colour from the board round it,
     // by more than the board itself varies there (strong grain does).
-    const rejection = (f: SilhouetteFit, strict: boolean): string | null => {
-      if (f.coverage < o.minRimCoverage) return `rim ${(f.coverage * 100).toFixed(0)}% found`;
+    const rejection = (f: SilhouetteFit, strict: boolean, leastCoverage = o.minRimCoverage): string | null => {
+      if (f.coverage < leastCoverage) return `rim ${(f.coverage * 100).toFixed(0)}% found`;
       if (ditchPlanes && !onSurface(profile, f.xMm, f.yMm) && !holdsLowerBandDisc(profile, f.xMm, f.yMm, radiusMm)) return 'off the surface and less than a radius inside the outline (on the rail)';
       if (f.coverage < o.sureRimCoverage || strict) {
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
@@ -534,6 +530,16 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         reason = null;
       }
     }
+    let shortRim = false;
+    if (reason && fit && topRimTrusted && o.shortRimMinCoverage > 0 && fit.coverage >= o.shortRimMinCoverage && fit.coverage < o.minRimCoverage && fit.rmsMm <= o.shortRimMaxRmsMm) {
+      // A little less of a rim than a disc's: a disc blurred into the board, or half in shadow,
+      // whose face is one colour and stands out as a top rim alone must (see shortRimMinCoverage).
+      const plainFace = topFaceSpread(input.frame, planesAt(fit).top, cal.lens, fit.xMm, fit.yMm, radiusMm) <= o.shortRimMaxFaceSpread;
+      if (plainFace && rejection(fit, true, o.shortRimMinCoverage) === null) {
+        shortRim = true;
+        reason = null;
+      }
+    }
     if (!fit || reason) {
       rejected.push({ xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' });
       continue;
@@ -580,7 +586,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       yMm: hole ? hole.yMm : fit.yMm,
       state: hole ? 'in-hole' : 'on-board',
       radiusMm: fit.radiusMm,
-      uncertaintyMm: uncertaintyOf(fit, disagreementMm),
+      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour ? o.colourCandidateUncertaintyFloorMm : 0),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,
@@ -591,15 +597,15 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       rimCoverage: fit.coverage,
     };
     found.push(disc);
-    if (topRimAlone) byTopRimAlone.add(disc);
+    if (topRimAlone || shortRim) byTopRimAlone.add(disc);
     if (seenInColour) byColourCandidate.add(disc);
   }
-  // Discs lying flat cannot overlap: a rim found by the top face alone that overlaps another
-  // disc is a circle drawn by that disc's edge and the grain beside it.
+  // Discs lying flat cannot overlap: a rim found by the top face alone (or a short rim) that
+  // overlaps another disc is a circle drawn by that disc's edge and the grain beside it.
   for (let i = found.length - 1; i >= 0; i--) {
     const f = found[i]!;
     if (byTopRimAlone.has(f) && found.some((g) => g !== f && !byTopRimAlone.has(g) && Math.hypot(g.xMm - f.xMm, g.yMm - f.yMm) < o.topRimAloneOverlapFraction * radiusMm)) {
-      rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'a top rim alone overlapping another disc' });
+      rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'a top rim alone or a short rim overlapping another disc' });
       found.splice(i, 1);
     }
   }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+import { MEASURED_UNCERTAINTY_ONLY } from './defaults.ts';
 
 const croki24 = 'crokinole-rec-24in';
 const croki26 = 'crokinole-nca-26in';
@@ -21,7 +22,7 @@ describe('fits dragged off a disc by what lies beside it', () => {
     // it was called clear of the line it touches (unless fitted again from farther round: see
     // wideRestartMaxCoverage).
     // (The floor by rim coverage, uncertaintyFloorByCoverage, would leave that call to a person.)
-    const greyOnly = evaluate({ likenessMinContrast: Infinity, wideRestartMaxCoverage: 0.45, uncertaintyFloorByCoverage: [] });
+    const greyOnly = evaluate({ likenessMinContrast: Infinity, wideRestartMaxCoverage: 0.45, ...MEASURED_UNCERTAINTY_ONLY });
     expect(greyOnly.wrongCalls).toBe(1);
   }, 180_000);
 
@@ -30,7 +31,7 @@ describe('fits dragged off a disc by what lies beside it', () => {
     expect(evaluate().wrongCalls).toBe(0);
     // The outline, drawn partly by the ring line touching the disc, put it 8 mm off, ± 0.6 mm.
     // (Without the floor by rim coverage, which would leave that call to a person.)
-    expect(evaluate({ weighWeakTopRim: false, uncertaintyFloorByCoverage: [] }).wrongCalls).toBe(1);
+    expect(evaluate({ weighWeakTopRim: false, ...MEASURED_UNCERTAINTY_ONLY }).wrongCalls).toBe(1);
   }, 180_000);
 });
 

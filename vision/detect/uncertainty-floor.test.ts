@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+import { MEASURED_UNCERTAINTY_ONLY } from './defaults.ts';
 
 let cv: CV;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ describe('the uncertainty of a disc found little round its rim', () => {
   it('bounds where the disc is (26" seed 13)', () => {
     const run = corpusSceneRuns(cv, 'crokinole-nca-26in', 13);
     const byCoverage = run({});
-    const flat = run({ uncertaintyFloorByCoverage: [] });
+    const flat = run(MEASURED_UNCERTAINTY_ONLY);
     expect(byCoverage.wrongCalls).toBe(0);
     expect(byCoverage.beyondUncertainty).toBeLessThan(flat.beyondUncertainty);
     // The floor moves no disc: the same discs lie as far off, now within their bounds.

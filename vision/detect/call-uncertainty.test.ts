@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
+import type { Calibration } from '../calibrate/types.ts';
+import { noLens } from '../geometry/lens.ts';
+import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+import { callUncertaintyMm, localPxPerMm } from './call-uncertainty.ts';
+import type { DetectedDisc } from './types.ts';
+
+let cv: CV;
+beforeAll(async () => {
+  cv = (await loadOpenCv()).cv;
+});
+
+/** A board seen straight on at `pxPerMm`, its calibration `rmsErrorPx` off its edges. */
+function flatCalibration(pxPerMm: number, rmsErrorPx: number): Calibration {
+  const s = pxPerMm;
+  return {
+    found: true, method: 'auto', boardToImage: [s, 0, 960, 0, s, 540, 0, 0, 1], imageToBoard: [1 / s, 0, -960 / s, 0, 1 / s, -540 / s, 0, 0, 1],
+    lens: noLens(1920, 1080), camera: { focalPx: 1500, focalFromPerspective: false, tiltDeg: 0, centreXMm: 0, centreYMm: 0, centreZMm: 1000, verticalVanishing: [0, 0, 1] }, rmsErrorPx, inlierFraction: 1, pxPerMm: s, widthPx: 1920, heightPx: 1080, profileId: 'test',
+  };
+}
+
+const disc = (uncertaintyMm: number, rimCoverage: number) => ({ xMm: 100, yMm: -50, uncertaintyMm, rimCoverage }) as DetectedDisc;
+const options = {
+  uncertaintyFloorByCoverage: [[0.9, 0.6], [0, 12]] as [number, number][],
+  uncertaintyFloorByCoveragePx: [[0.9, 0.65]] as [number, number][],
+  calibrationUncertaintyFactor: 2,
+};
+
+describe('the uncertainty a call may trust', () => {
+  it('reads the image scale at the disc from the mapping', () => {
+    expect(localPxPerMm([2, 0, 5, 0, 2, 7, 0, 0, 1], 30, 40)).toBeCloseTo(2, 12);
+    // Foreshortened 4:1 along y (a long table seen from its end): the area scale's root.
+    expect(localPxPerMm([1, 0, 0, 0, 0.25, 0, 0, 0, 1], 0, 0)).toBeCloseTo(0.5, 12);
+  });
+
+  it('keeps a sure fit on a finely seen, well calibrated board near its own uncertainty', () => {
+    // 1 px/mm, calibration 0 px off: the mm floor (0.6) governs, the px floor is 0.65 mm.
+    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(1, 0), options)).toBeCloseTo(0.65, 12);
+    expect(callUncertaintyMm(disc(0.9, 0.95), flatCalibration(1, 0), options)).toBeCloseTo(0.9, 12);
+  });
+
+  it('counts the floor in pixels where a pixel is millimetres wide', () => {
+    // 0.25 px/mm: 0.65 px is 2.6 mm, above the 0.6 mm floor.
+    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(0.25, 0), options)).toBeCloseTo(2.6, 12);
+  });
+
+  it('adds the calibration\'s residual at the disc\'s scale in quadrature', () => {
+    // 0.5 px/mm, rms 0.3 px: 2 x 0.3 / 0.5 = 1.2 mm beside a 1.3 mm floor (0.65 px).
+    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(0.5, 0.3), options)).toBeCloseTo(Math.hypot(1.3, 1.2), 12);
+    // Below the rim coverage of every px floor, the mm floor alone.
+    expect(callUncertaintyMm(disc(0.2, 0.4), flatCalibration(0.5, 0), options)).toBeCloseTo(12, 12);
+  });
+});
+
+describe('discs on a long table measured at 3-4 mm a pixel (9 ft seed 11)', () => {
+  // Calibrated 0.56 px off its edges, which put the discs 2.7-2.9 mm off on the board: with a
+  // floor in millimetres alone, every disc lay beyond the uncertainty it was given.
+  it('bounds where each disc is', () => {
+    const run = corpusSceneRuns(cv, 'table-shuffleboard-9ft', 11);
+    const mmOnly = run({ uncertaintyFloorByCoveragePx: [], calibrationUncertaintyFactor: 0 });
+    const now = run({});
+    expect(mmOnly.beyondUncertainty).toBeGreaterThanOrEqual(2);
+    expect(now.beyondUncertainty).toBe(0);
+    expect(now.wrongCalls).toBe(0);
+    // Only the bounds change: every disc lies where it lay.
+    expect(now.centreErrorsMm).toEqual(mmOnly.centreErrorsMm);
+  }, 180_000);
+});
