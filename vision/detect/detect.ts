@@ -509,7 +509,11 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         .map((a) => measureDisc(input.gray, planes.board, planes.top, cal.lens, { xMm: around.xMm + o.leaningStartMm * Math.cos(a), yMm: around.yMm + o.leaningStartMm * Math.sin(a) }, radiusMm, om))
         // (Not where a disc sunk in the hole appears: seen from a steep camera, measured on the
         // surface's level, it lies off the hole's centre by more than a hole can hold.)
-        .filter((t): t is Measured => t !== null && !holeHolding(profile, t.fit.xMm, t.fit.yMm, radiusMm) && !holeHolding(profile, settle(t.fit).xMm, settle(t.fit).yMm, radiusMm))
+        .filter((t): t is Measured => {
+          if (t === null || holeHolding(profile, t.fit.xMm, t.fit.yMm, radiusMm)) return false;
+          const settled = settle(t.fit);
+          return !holeHolding(profile, settled.xMm, settled.yMm, radiusMm);
+        })
         .sort((a, b) => b.fit.coverage - a.fit.coverage)[0];
       if (leaning && leaning.fit.coverage >= o.sureRimCoverage && leaning.fit.coverage >= around.coverage + o.leaningCoverageGain) {
         fit = leaning.fit;
