@@ -59,6 +59,19 @@ describe('the accuracy benchmark', () => {
     expect(withHandOverBoard(right, false, true)).toMatchObject({ exactScore: false, decidedScore: false });
   });
 
+  it('counts a disc found where there is none, called with confidence for points, apart from wrong calls', () => {
+    const phantom = (xMm: number, yMm: number, uncertaintyMm: number): MeasuredDisc => ({ xMm, yMm, radiusMm: 15.875, uncertaintyMm, team: 'X' });
+    // In the 15 area, well inside it: 15 points for a disc that is not there.
+    const scoring = evaluateScene(rules, profile, truth, [...measure(0, 0.2), phantom(0, -140, 0.3)]);
+    expect(scoring).toMatchObject({ falsePositives: 1, phantomCalls: 1, wrongCalls: 0, exactScore: false });
+    expect(summarise([scoring]).phantomCalls).toBe(1);
+    // On the 15 line, too close to call: left to a person, not counted.
+    const onLine = rules.callDiscs({ discs: [{ id: 'p', team: 'A', xMm: 0, yMm: -140, radiusMm: 15.875, uncertaintyMm: 0 }] }, scoringContext(rules, profile, ['A', 'B']))[0]!.clearanceMm;
+    expect(evaluateScene(rules, profile, truth, [...measure(0, 0.2), phantom(0, -140 + onLine, 0.3)]).phantomCalls).toBe(0);
+    // In the ditch: no points, not counted.
+    expect(evaluateScene(rules, profile, truth, [...measure(0, 0.2), phantom(-340, 60, 0.3)]).phantomCalls).toBe(0);
+  });
+
   it('a perfect detector scores perfectly', () => {
     const s = summarise([evaluateScene(rules, profile, truth, measure(0, 0.2))]);
     expect(s).toMatchObject({ boardFoundPct: 100, recallPct: 100, precisionPct: 100, wrongCalls: 0, tooClose: 0, exactScorePct: 100, teamPct: 100 });

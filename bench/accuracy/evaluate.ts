@@ -55,6 +55,8 @@ export interface SceneEvaluation {
   teamCorrect: number;
   /** Calls made with confidence that disagree with the truth's (zone, points or call). */
   wrongCalls: number;
+  /** Detections matching no disc, called with confidence for points (a phantom that scores). */
+  phantomCalls: number;
   /** Calls left to a person. */
   tooClose: number;
   /** Of those, how many had a true clearance of 0.5 mm or more (needlessly cautious). */
@@ -134,6 +136,7 @@ export function evaluateScene(
     beyondUncertainty: 0,
     teamCorrect: 0,
     wrongCalls: 0,
+    phantomCalls: 0,
     tooClose: 0,
     tooCloseFar: 0,
     calls: 0,
@@ -210,7 +213,14 @@ export function evaluateScene(
   const pending = new Set(measuredScore.pendingIds);
   for (const mc of measuredCalls) {
     const tc = truthCalls.find((c) => c.id === mc.id);
-    if (!tc) continue;
+    if (!tc) {
+      if (mc.id.startsWith('fp') && mc.points !== 0 && mc.call !== 'too-close' && !pending.has(mc.id)) {
+        res.phantomCalls++;
+        const at = measuredState.discs.find((d) => d.id === mc.id)!;
+        res.details.push(`a disc where there is none, at (${at.xMm.toFixed(0)}, ${at.yMm.toFixed(0)}) mm, called ${mc.zone}/${mc.points}`);
+      }
+      continue;
+    }
     res.calls++;
     if (mc.call === 'too-close' || pending.has(mc.id)) {
       res.tooClose++;
@@ -292,6 +302,7 @@ export interface Summary {
   radiusMedianMm: number;
   teamPct: number;
   wrongCalls: number;
+  phantomCalls: number;
   tooClose: number;
   tooCloseFar: number;
   exactScorePct: number;
@@ -324,6 +335,7 @@ export function summarise(evals: SceneEvaluation[]): Summary {
     radiusMedianMm: quantile(found.flatMap((e) => e.radiusErrorsMm), 0.5),
     teamPct: (100 * found.reduce((s, e) => s + e.teamCorrect, 0)) / Math.max(1, allMatched),
     wrongCalls: found.reduce((s, e) => s + e.wrongCalls, 0),
+    phantomCalls: found.reduce((s, e) => s + e.phantomCalls, 0),
     tooClose: found.reduce((s, e) => s + e.tooClose, 0),
     tooCloseFar: found.reduce((s, e) => s + e.tooCloseFar, 0),
     exactScorePct: (100 * evals.filter((e) => e.exactScore).length) / Math.max(1, evals.length),

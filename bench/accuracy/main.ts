@@ -131,12 +131,12 @@ rows.push({ name: 'overall', summary: summarise(all), medianMs: pct(allMs, 0.5),
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 console.log(
-  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', '>unc%', 'rad med', 'team%', 'wrong', 'tooclose', 'tc>=0.5', 'exact%', 'decided%', 'ms med', 'ms p95', 'det med'].join('\t'),
+  ['board', 'scenes', 'found%', 'recall%', 'precis%', 'ctr med', 'ctr p95', 'ctr max', '>unc%', 'rad med', 'team%', 'wrong', 'phantom', 'tooclose', 'tc>=0.5', 'exact%', 'decided%', 'ms med', 'ms p95', 'det med'].join('\t'),
 );
 for (const r of rows) {
   const s = r.summary;
   console.log(
-    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.beyondUncertaintyPct, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(s.decidedScorePct), f(r.medianMs, 0), f(r.p95Ms, 0), f(r.detectMedianMs, 0)].join('\t'),
+    [r.name, s.scenes, f(s.boardFoundPct), f(s.recallPct, 2), f(s.precisionPct, 2), f(s.centreMedianMm, 3), f(s.centreP95Mm, 3), f(s.centreMaxMm, 2), f(s.beyondUncertaintyPct, 2), f(s.radiusMedianMm, 3), f(s.teamPct), s.wrongCalls, s.phantomCalls, s.tooClose, s.tooCloseFar, f(s.exactScorePct), f(s.decidedScorePct), f(r.medianMs, 0), f(r.p95Ms, 0), f(r.detectMedianMs, 0)].join('\t'),
   );
 }
 for (const l of kindLines) console.log(l);
