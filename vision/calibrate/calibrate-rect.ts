@@ -809,7 +809,9 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // The same across the board, by the edges along it (its sides, walls' tops, bars' ends): on a
   // board with few markings, a start a few millimetres off sideways or in width has the close
   // fit settle on a wall's top edge or its shadow instead of its foot.
-  const sideSamples = thinByFeature(model.samples.filter((x) => !x.onOutline && Math.abs(longAxisY ? x.nxMm : x.nyMm) > 0.9), o.rectScoreSamples, 4);
+  const fewMarks = fewMarkings(model.samples);
+  // (Only a board with few markings is fitted from there: see attempt.)
+  const sideSamples = fewMarks && o.sideGridFirst ? thinByFeature(model.samples.filter((x) => !x.onOutline && Math.abs(longAxisY ? x.nxMm : x.nyMm) > 0.9), o.rectScoreSamples, 4) : [];
   const sideJudge = (state: FitState, bar?: number) => {
     const finish = (sum: number, seen: number) => (sum / Math.max(1, seen)) * (seen / Math.max(1, sideSamples.length));
     return seenSharpScore(state.boardToImage, state, sideSamples, model, gray, o, 1, finish, bar);
@@ -818,7 +820,6 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   const sideGridOptions = { ...o, alongGridRangeFraction: o.sideGridRangeFraction, alongGridStretch: o.sideGridStretch };
   const sideGrid = (state: FitState) =>
     sharpestAlong(state, sideJudge, whole, !longAxisY, sideGridOptions, (g) => alongScorer(state, sideSamples, model, gray, o, !longAxisY, sideCentreMm, g.maxOffsetMm, g.stepMm, sideSamples.length));
-  const fewMarks = fewMarkings(model.samples);
   const runLevels = (start: FitState, steps: { region: Rect; level: (typeof levels)[number] }[]): Wide | null => {
     let state = start;
     let last: Omit<Wide, 'score'> | null = null;

@@ -44,12 +44,21 @@ export function topFaceSamples(frame: Frame, planeToImage: readonly number[], le
   return samples;
 }
 
+/** The mean of colour samples ([0, 0, 0] for none). */
+export function meanColour(samples: readonly Rgb[]): Rgb {
+  const n = samples.length;
+  if (n === 0) return [0, 0, 0];
+  const acc = [0, 0, 0];
+  for (const v of samples) for (let c = 0; c < 3; c++) acc[c]! += v[c]!;
+  return [acc[0]! / n, acc[1]! / n, acc[2]! / n];
+}
+
 /** How much a top face's inner part varies in colour: the median distance of its samples from their mean (a disc's face is one colour; grain and painted art are several). */
 export function topFaceSpread(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number): number {
   const samples = topFaceSamples(frame, planeToImage, lens, xMm, yMm, radiusMm);
   if (samples.length === 0) return Infinity;
-  const mean = [0, 1, 2].map((c) => samples.reduce((s, v) => s + v[c]!, 0) / samples.length);
-  return sortedMiddle(Float64Array.from(samples, (v) => Math.hypot(v[0] - mean[0]!, v[1] - mean[1]!, v[2] - mean[2]!)));
+  const mean = meanColour(samples);
+  return sortedMiddle(Float64Array.from(samples, (v) => Math.hypot(v[0] - mean[0], v[1] - mean[1], v[2] - mean[2])));
 }
 
 /**

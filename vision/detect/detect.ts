@@ -16,7 +16,7 @@ import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
-import { contrastPatch, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
+import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
@@ -119,12 +119,7 @@ export function rimMostlyPaint(
 
 /** Mean colour of the inner part of a top face. */
 function topFaceColor(frame: Frame, planeToImage: readonly number[], cal: Calibration, xMm: number, yMm: number, radiusMm: number): Rgb {
-  const samples = topFaceSamples(frame, planeToImage, cal.lens, xMm, yMm, radiusMm);
-  const n = samples.length;
-  if (n === 0) return [0, 0, 0];
-  const acc = [0, 0, 0];
-  for (const s of samples) for (let c = 0; c < 3; c++) acc[c]! += s[c]!;
-  return [acc[0]! / n, acc[1]! / n, acc[2]! / n];
+  return meanColour(topFaceSamples(frame, planeToImage, cal.lens, xMm, yMm, radiusMm));
 }
 
 /**
