@@ -345,6 +345,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const ditchTopInverse = ditchPlanes && invert3(ditchPlanes.top);
   // A disc touching a peg: the peg's edges are not the disc's (see peg-neighbours.ts).
   const pegCircles = pegNeighbourCircles(profile, cal, piece.heightMm, o.pegNeighbourMarginMm);
+  // The board round a disc in the ditch: the ditch's floor alone (the surface and the rail
+  // beside it are other colours).
+  const ditchFloorOnly: SurroundFilter | undefined = o.ditchSurroundOnly ? (x, y) => !onSurface(profile, x, y) && insideOutline(profile, x, y) : undefined;
   for (const candidate of candidates) {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
     // from the start, from where the view (made at the surface's disc height) saw its top.
@@ -438,7 +441,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     if (!rim || rim.fit.coverage < o.minRimCoverage) {
       // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
       // (Round a disc in the ditch, the board is the ditch's floor alone, as in the colour test below.)
-      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, om, seenInColour, inDitch && o.ditchSurroundOnly ? (x, y) => !onSurface(profile, x, y) && insideOutline(profile, x, y) : undefined);
+      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, om, seenInColour, inDitch ? ditchFloorOnly : undefined);
       if (byColour && byColour.fit.coverage >= o.minRimCoverage && (!rim || byColour.fit.coverage > rim.fit.coverage)) rim = byColour;
       if (seenInColour) colourTopRim = byColour?.weakTopRim;
     }
@@ -472,9 +475,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       if (f.coverage < o.sureRimCoverage || strict) {
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
         const inside = topFaceColor(input.frame, planesAt(f).top, cal, f.xMm, f.yMm, radiusMm);
-        // (Round a disc in the ditch, the ditch's floor alone: the surface and the rail beside it are other colours.)
+        // (Round a disc in the ditch, the ditch's floor alone: see ditchFloorOnly.)
         const inTheDitch = ditchPlanes !== null && !onSurface(profile, f.xMm, f.yMm);
-        const around = surroundStats(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inTheDitch && o.ditchSurroundOnly ? (x, y) => !onSurface(profile, x, y) && insideOutline(profile, x, y) : undefined);
+        const around = surroundStats(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inTheDitch ? ditchFloorOnly : undefined);
         const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;
         // (The lower floor for plain flat discs only: where pieces of several kinds are told apart, a
         // faint fit of one kind's size lets that kind claim a piece of another.)
