@@ -171,7 +171,7 @@ export const DETECT_DEFAULTS = {
   ] as readonly (readonly [number, number])[],
   /**
    * ... and at least this in image pixels at the disc's scale: the same bands' p90 errors in
-   * pixels, over 1,700 discs of nine boards (0.5-1.1 px where 90% of the rim was found). A long
+   * pixels, over 1,800 discs of nine boards (0.5-1.1 px where 90% of the rim was found). A long
    * table is seen at 2-5 mm a pixel, where a floor in mm alone claimed a fifth of a pixel.
    */
   uncertaintyFloorByCoveragePx: [
