@@ -86,6 +86,8 @@ export const DETECT_DEFAULTS = {
    * 5.89% (with colourCandidateUncertaintyFloorMm), no call wrong.
    */
   colourCandidates: false,
+  /** On a board seen coarsely, candidates are also looked for in a view as fine as the image (see coarse-view.ts). */
+  coarseView: true,
   /** ... in a view this coarse (px per mm: a disc's circle is still a dozen pixels across, and the view costs a quarter of one at 1 px/mm)... */
   colourViewPxPerMm: 0.5,
   /** ... with this Hough accumulator threshold (at half the grey view's resolution a rim draws half its votes; on 60 scenes of the 26" corpus 10 gave 42 new candidates on discs and 113 off them, 12 gave 39 and 11). */

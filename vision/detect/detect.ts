@@ -22,6 +22,7 @@ import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
 import { colourDiscCandidates } from './colour-view.ts';
 import { dropPuckLookAlikes, isPuckBoard, puckDetectOptions } from './pucks.ts';
+import { COARSE_VIEW_DEFAULTS, coarseCandidates, coarseViewPxPerMm } from './coarse-view.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { pegNeighbourCircles, type NeighbourCircle } from './peg-neighbours.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
@@ -93,6 +94,19 @@ function holeHolding(profile: BoardProfile, xMm: number, yMm: number, discRadius
   for (const f of profile.features) {
     if (f.kind !== 'hole' || f.radiusMm < discRadiusMm) continue;
     if (Math.hypot(xMm - f.xMm, yMm - f.yMm) <= f.radiusMm - discRadiusMm + 3) return { xMm: f.xMm, yMm: f.yMm, depthMm: f.depthMm ?? 0 };
+  }
+  return null;
+}
+
+/**
+ * A block standing on the board (a sjoelbak gate bar between two arches, a carrom frame) whose
+ * footprint holds this centre: no disc lies there, and one passing under a bridge (sjoelbak's
+ * start bar) is hidden by it. A gate bar's front face and its arches' sides draw a disc-sized
+ * circle of rim round its middle.
+ */
+function blockHolding(profile: BoardProfile, xMm: number, yMm: number): string | null {
+  for (const f of profile.features) {
+    if (f.kind === 'block' && xMm > f.minXMm && xMm < f.maxXMm && yMm > f.minYMm && yMm < f.maxYMm) return f.id;
   }
   return null;
 }
@@ -306,7 +320,11 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // striker either, though no circle of its size is painted: in 20 scenes its 270 wide refits
   // found no striker, and cost a sixth of the detection.)
   const wideRestarts = !isPuckBoard(profile) && !profile.pieces.some((p) => lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
-  const surfaceGrey = findCandidates(cv, view, radiusMm, o, looks.filter((l) => !l.hole));
+  const fineGrey = findCandidates(cv, view, radiusMm, o, looks.filter((l) => !l.hole));
+  // A board seen coarsely: see coarse-view.ts.
+  const coarsePxPerMm = isPuckBoard(profile) || !o.coarseView ? null : coarseViewPxPerMm(profile, cal.pxPerMm, o.rectifiedPxPerMm);
+  const coarse = new Set(coarsePxPerMm ? coarseCandidates(cv, { gray: input.gray, topToImage: top, lens: cal.lens, extent: extentOf(profile) }, coarsePxPerMm, radiusMm, fineGrey, o) : []);
+  const surfaceGrey = [...fineGrey, ...coarse];
   // A dark disc in the dark ditch: see lower-band.ts. (Pucks in a table's gutters are looked for
   // in colour, below; stretched, the gutters' grey drew false pucks.)
   const lowerBand = profile.offSurfaceDropMm > 0 && o.lowerBandMaxGain > 0 && !isPuckBoard(profile) ? findLowerBandCandidates(cv, view, profile, radiusMm, o, surfaceGrey) : null;
@@ -472,6 +490,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const rejection = (f: SilhouetteFit, strict: boolean, leastCoverage = o.minRimCoverage): string | null => {
       if (f.coverage < leastCoverage) return `rim ${(f.coverage * 100).toFixed(0)}% found`;
       if (ditchPlanes && !onSurface(profile, f.xMm, f.yMm) && !holdsLowerBandDisc(profile, f.xMm, f.yMm, radiusMm)) return 'off the surface and less than a radius inside the outline (on the rail)';
+      const block = blockHolding(profile, f.xMm, f.yMm);
+      if (block) return `centred inside the block "${block}" (solid there, or hiding a disc under it)`;
       if (f.coverage < o.sureRimCoverage || strict) {
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
         const inside = topFaceColor(input.frame, planesAt(f).top, cal, f.xMm, f.yMm, radiusMm);
@@ -542,6 +562,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         reason = null;
       }
     }
+    if (!reason && fit && coarse.has(candidate) && fit.coverage < COARSE_VIEW_DEFAULTS.minRimCoverage) reason = `rim ${(fit.coverage * 100).toFixed(0)}% found from a coarse view's candidate`;
     if (!fit || reason) {
       rejected.push({ xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' });
       continue;
