@@ -94,12 +94,17 @@ export class BoardTracker {
   /** Take the next frame as the reference (after reset() on a calibrated tracker). */
   private needReference = false;
   private lastHandMs = -Infinity;
+  /** The previous frame's time, and how much moved on it (low-res pixels; 0: not moving, or a hand). */
+  private prevFrameMs = -Infinity;
+  private prevMovingPx = 0;
+  /** The previous frame's motion was a disc coming to rest: the time of the frame before it (see comingToRest). */
+  private tailFromMs: number | null = null;
   /**
    * Detection made ahead of the call, once the board went still (it runs while the settle time
    * passes), kept up to date where the board changes until the call: the boxes it looked in
    * (null: the whole board), what it found, and its time.
    */
-  private early: { boxes: BoxMm[] | null; found: DetectedDisc[]; detectMs: number; atMs: number; recheckedIds: Set<string> } | null = null;
+  private early: { boxes: BoxMm[] | null; found: DetectedDisc[]; detectMs: number; atMs: number; recheckedIds: Set<string>; still?: boolean } | null = null;
   /** The low-resolution frame the detection ahead is up to date with. */
   private earlyLow: Uint8Array = new Uint8Array(0);
   /** When each low-res pixel last showed motion or a hand (see detectQuietAhead). */
@@ -159,6 +164,9 @@ export class BoardTracker {
     this.hasPrev = false;
     this.framesSeen = 0;
     this.lastActivityMs = -Infinity;
+    this.prevFrameMs = -Infinity;
+    this.prevMovingPx = 0;
+    this.tailFromMs = null;
     this.early = null;
     this.activeAtMs.fill(-Infinity);
     for (const r of this.recent) r.tMs = -Infinity;
@@ -268,6 +276,7 @@ export class BoardTracker {
     }
     // Moving: a connected region of change away from the hand (noise and JPEG flicker are specks).
     let freeMotionPx = 0;
+    let movingBlobPx = 0;
     let isMoving = false;
     if (movingPx > 0) {
       if (hand) {
@@ -278,7 +287,10 @@ export class BoardTracker {
       const minMoving = Math.max(3, this.o.motionDiscFraction * discPx);
       for (const b of this.finder.find(this.motion, 2, view.boardMask)) {
         freeMotionPx += b.inRegion;
-        if (b.inRegion >= minMoving && !this.sinkingIntoHole(b)) isMoving = true;
+        if (b.inRegion >= minMoving && !this.sinkingIntoHole(b)) {
+          isMoving = true;
+          movingBlobPx += b.inRegion;
+        }
       }
     }
     const disturbed = !hand && changedBoardPx > this.o.disturbedBoardFraction * view.boardPixels;
@@ -299,11 +311,17 @@ export class BoardTracker {
       const handArea = zone ?? hand;
       if (handArea) for (let k = 0; k < handArea.n; k++) this.activeAtMs[handArea.idx[k]!] = tMs;
     }
+    // A disc that stopped dead within the last frame interval (its last motion a shrinking
+    // residual, and nothing at all moving since): the still time counts from the frame before it.
+    const stoppedDead = this.tailFromMs !== null && !isMoving && !hand && !disturbed && freeMotionPx < this.creepLeastPx();
+    if (stoppedDead && this.lastActivityMs === this.prevFrameMs) this.lastActivityMs = this.tailFromMs!;
+    this.tailFromMs = isMoving && !hand && !disturbed && this.comingToRest(movingBlobPx) ? this.prevFrameMs : null;
     if (isMoving || hand || disturbed) {
       this.lastActivityMs = tMs;
       // What a hand was over (or a change of light) can have changed unseen: detect it all again.
       // Motion alone keeps what was detected ahead: where it changes the frame it is redone.
       if (hand || disturbed) this.early = null;
+      else if (this.early) this.early.still = false;
       this.stillSinceMs = null;
     } else if (this.episode) {
       // A disc still creeping (too slowly for the frame-to-frame test): not at rest yet.
@@ -318,15 +336,21 @@ export class BoardTracker {
       this.stillSinceMs = null;
       if (ev) events.push(ev);
       this.ref.set(this.low);
-    } else if (this.episode && !hand && !disturbed && (!this.early || tMs - this.early.atMs >= this.o.earlyRefreshMs)) {
+    } else if (this.episode && !hand && !disturbed) {
       // Detect now, while the settle time runs out: the call need not wait for it. Not while
       // the paths still see something move (a slow disc the frame-to-frame test misses): then
       // only where the board has been quiet a while (discs that stopped while others move).
+      // The first look at a still board is not put off to the refresh time of one made while
+      // things moved: the sooner it starts, the sooner the call can go out.
       const episode = this.episode.result();
-      const d0 = this.now();
-      if (tMs - this.lastActivityMs >= this.o.earlyDetectMs && tMs - episode.lastMotionMs >= this.o.earlyDetectMs) this.detectAhead(frame, tMs, this.changedBoxes(episode), episode);
-      else this.detectQuietAhead(frame, tMs, episode);
-      detectMs = this.now() - d0;
+      const stillMs = Math.min(tMs - this.lastActivityMs, tMs - episode.lastMotionMs);
+      const still = stillMs > 0 && stillMs >= this.o.earlyDetectMs;
+      if (!this.early || tMs - this.early.atMs >= this.o.earlyRefreshMs || (still && !this.early.still)) {
+        const d0 = this.now();
+        if (still) this.detectAhead(frame, tMs, this.changedBoxes(episode), episode);
+        else this.detectQuietAhead(frame, tMs, episode);
+        detectMs = this.now() - d0;
+      }
     }
     this.motionState = hand ? 'hand' : disturbed ? 'disturbed' : isMoving ? 'moving' : this.episode ? 'settling' : 'at-rest';
     const slot = this.recent[this.recentNext]!;
@@ -334,6 +358,8 @@ export class BoardTracker {
     slot.low.set(this.low);
     this.recentNext = (this.recentNext + 1) % this.recent.length;
     [this.prev, this.low] = [this.low, this.prev];
+    this.prevFrameMs = tMs;
+    this.prevMovingPx = isMoving && !hand && !disturbed ? movingBlobPx : 0;
     this.stats = { tMs, state: this.motionState, cheapMs: this.now() - t0 - detectMs, detectMs, movingPx: freeMotionPx, changedPx: changedBoardPx, hand: hand !== null };
     return events;
   }
@@ -408,7 +434,7 @@ export class BoardTracker {
     const view = this.view!;
     if (diffMask(this.low, this.stillLow, this.o.creepThreshold, this.scratch, view.watchMask) === 0) return null;
     const most = this.o.creepMaxDiscAreas * view.discAreaPx;
-    const least = Math.max(this.o.creepMinChangedPx, this.o.creepMinDiscFraction * view.discAreaPx);
+    const least = this.creepLeastPx();
     const crept = this.finder.find(this.scratch, least, view.watchMask).filter((b) => b.inRegion > 0 && b.area <= most && !this.sinkingIntoHole(b));
     if (crept.length === 0) return null;
     // Back through the recent frames of the still time, newest first, while the places that
@@ -430,6 +456,23 @@ export class BoardTracker {
     this.stillLow.set(since.low);
     this.stillSinceMs = since.tMs;
     return since.tMs;
+  }
+
+  /** The least region (low-res pixels) that is a disc creeping, not noise. */
+  private creepLeastPx(): number {
+    return Math.max(this.o.creepMinChangedPx, this.o.creepMinDiscFraction * this.view!.discAreaPx);
+  }
+
+  /**
+   * Whether this frame's motion (`movingPx`, low-res pixels) is the tail of a disc coming to
+   * rest: little (about what a disc moving less than its radius leaves) and clearly less than
+   * on the frame before, which moved too. A disc slowing to a stop, or caught by a pit, moves
+   * less on each frame; one still under way (or struck again) does not.
+   */
+  private comingToRest(movingPx: number): boolean {
+    if (this.prevMovingPx <= 0) return false;
+    const discPx = this.view!.discAreaPx;
+    return movingPx <= this.o.restResidualDiscAreas * discPx && movingPx <= this.o.restResidualShrink * this.prevMovingPx;
   }
 
   /**
@@ -649,7 +692,7 @@ export class BoardTracker {
     const early = this.early;
     if (!early || (boxes === null && early.boxes !== null)) {
       const found = boxes && boxes.length === 0 ? [] : this.detectIn(frame, boxes, episode);
-      this.early = { boxes, found, detectMs: (early?.detectMs ?? 0) + this.now() - d0, atMs: tMs, recheckedIds: new Set() };
+      this.early = { boxes, found, detectMs: (early?.detectMs ?? 0) + this.now() - d0, atMs: tMs, recheckedIds: new Set(), still: true };
       this.earlyLow.set(this.low);
       return;
     }
@@ -678,6 +721,7 @@ export class BoardTracker {
       redo.push({ minXMm: e.xMm - reach, minYMm: e.yMm - reach, maxXMm: e.xMm + reach, maxYMm: e.yMm + reach });
     }
     early.atMs = tMs;
+    early.still = true;
     if (redo.length === 0) return;
     this.redoAhead(frame, mergeBoxes(redo, view.discRadiusMm), episode);
     early.detectMs += this.now() - d0;

@@ -21,6 +21,8 @@ interface Run {
   calls: { tMs: number; boxes: BoxMm[] | null }[];
   /** Where each disc truly was on each frame (by time). */
   truthAt: Map<number, SynthState>;
+  /** The tracker's state after each frame (by time). */
+  stateAt: Map<number, string>;
 }
 
 /** `drop`: detections the detector is to miss on a call (a disc lost to one frame's noise). */
@@ -43,12 +45,14 @@ function run(script: Script, track: Partial<TrackOptions> = {}, drop?: (tMs: num
   });
   const events: TrackerEvent[] = [];
   const truthAt = new Map<number, SynthState>();
+  const stateAt = new Map<number, string>();
   for (const f of play(script, profile, holder)) {
     tMs = f.timestampMs;
     truthAt.set(tMs, structuredClone(holder.state));
     events.push(...tracker.push(f));
+    stateAt.set(tMs, tracker.state);
   }
-  return { events, calls, truthAt };
+  return { events, calls, truthAt, stateAt };
 }
 
 const shotOf = (r: Run) => {
@@ -58,8 +62,8 @@ const shotOf = (r: Run) => {
 };
 
 /** A disc put down and flicked to (10, -50); then, with `creepMm`, creeping on that far in y. */
-function flick(creepMm = 0): Script {
-  const s = new Script().add({ id: 'b1', team: 'B', xMm: -120, yMm: 120 }).hold(300);
+function flick(creepMm = 0, fps = 30): Script {
+  const s = new Script(fps).add({ id: 'b1', team: 'B', xMm: -120, yMm: 120 }).hold(300);
   s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -280 }));
   s.slide([{ id: 'a1', to: { xMm: 10, yMm: -50 }, ms: 900 }]);
   if (creepMm > 0) s.slide([{ id: 'a1', to: { xMm: 10, yMm: -50 + creepMm }, ms: 300 }]);
@@ -226,6 +230,33 @@ describe('detection ahead of the call', () => {
     expect(Math.hypot(a1!.xMm - at.xMm, a1!.yMm - at.yMm)).toBeLessThan(0.5);
     // Looked at there again after the miss, before the call.
     expect(r.calls.filter((c) => c.tMs > missedMs! && c.tMs <= shot.tMs && inBox(c.boxes, at)).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the look at a still board starts as soon as it has been still long enough, not put off by a look made while things moved', () => {
+    const inBox = (boxes: BoxMm[] | null, p: { xMm: number; yMm: number }) => boxes === null || boxes.some((b) => p.xMm >= b.minXMm && p.xMm <= b.maxXMm && p.yMm >= b.minYMm && p.yMm <= b.maxYMm);
+    // At 60 fps the looks made while things move come every other frame (earlyRefreshMs):
+    // whichever frame the last one fell on, the look at the still board is not put off. The
+    // disc slides at a steady 20 mm a frame and stops dead (no residual, no creep).
+    for (const steps of [10, 11]) {
+      const s = new Script(60).add({ id: 'b1', team: 'B', xMm: -120, yMm: 120 }).hold(300);
+      s.handVisit({ xMm: 0, yMm: -300 }, 600, () => s.add({ id: 'a1', team: 'A', xMm: 0, yMm: -280 }));
+      s.hold(400);
+      const a1 = s.state.discs.find((d) => d.id === 'a1')!;
+      for (let i = 0; i < steps; i++) {
+        a1.yMm += 20;
+        s.hold(1000 / 60);
+      }
+      const at = { xMm: a1.xMm, yMm: a1.yMm };
+      s.hold(600);
+      const r = run(s);
+      const shot = shotOf(r);
+      const times = [...r.stateAt.keys()];
+      const lastMoving = times.filter((t) => t < shot.tMs && r.stateAt.get(t) === 'moving').at(-1)!;
+      const firstLook = r.calls.find((c) => c.tMs > lastMoving && inBox(c.boxes, at))!;
+      expect(firstLook, `${steps} steps`).toBeDefined();
+      // The first frame at least earlyDetectMs (30) after the last motion.
+      expect(firstLook.tMs - lastMoving, `${steps} steps`).toBeLessThan(30 + 1000 / 60);
+    }
   });
 
   it('a creeping disc: the still time, started again from the frame it last changed on, still waits until it stopped', () => {
