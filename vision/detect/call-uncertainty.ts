@@ -35,7 +35,7 @@ export function localPxPerMm(boardToImage: readonly number[], xMm: number, yMm: 
 export function callUncertaintyMm(disc: DetectedDisc, calibration: Calibration, o: CallUncertaintyOptions): number {
   const pxPerMm = localPxPerMm(calibration.boardToImage, disc.xMm, disc.yMm);
   if (!(pxPerMm > 0)) return disc.uncertaintyMm;
-  const measured = Math.max(disc.uncertaintyMm, floorByCoverage(o.uncertaintyFloorByCoverage, disc.rimCoverage), floorByCoverage(o.uncertaintyFloorByCoveragePx, disc.rimCoverage) / pxPerMm);
+  const measured = Math.max(disc.uncertaintyMm, disc.reachMm ?? 0, floorByCoverage(o.uncertaintyFloorByCoverage, disc.rimCoverage), floorByCoverage(o.uncertaintyFloorByCoveragePx, disc.rimCoverage) / pxPerMm);
   const calibrationMm = (o.calibrationUncertaintyFactor * calibration.rmsErrorPx) / pxPerMm;
   return Math.hypot(measured, calibrationMm);
 }

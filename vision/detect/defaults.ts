@@ -123,6 +123,10 @@ export const DETECT_DEFAULTS = {
   holeFloorMinShadeRatio: 1.25,
   /** A "disc" in a hole within this colour distance (RGB) of the board round the hole is its wooden floor (a disc on a board differs more, even one of the board's tone). */
   holeFloorMaxBoardDistance: 12,
+  /** A "disc" on the board centred over a sinking hole's opening, darker than holeFloorMaxLuma and farther than holeFloorMinColourDistance from every other disc found, is the hole's floor (see hole-overlaps.ts). */
+  darkFloorOverOpening: true,
+  /** A disc in a hole whose centre is nearer than this share of two radii to a disc on the board is placed no better than the hole's radius (see hole-overlaps.ts; 0: never). On 260 scenes of the 26" corpus such fits lay 18-19 mm from the disc beside them, discs truly in a hole 35.6 mm or more. */
+  holeOverlapFraction: 1,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */
   inHoleToleranceMm: 3,
   /** A fit settled into a hole is fitted again from this many starts this far round it (mm: a disc leaning into the hole lies about a radius off its centre)... */
@@ -130,6 +134,12 @@ export const DETECT_DEFAULTS = {
   leaningStartMm: 14,
   /** ... and a fit from there that finds at least this much more of its outline is the disc (leaning: 0.7 against 0.5 on the corpus). */
   leaningCoverageGain: 0.15,
+  /** A plain flat disc whose rim was found less far round than this (0: never)... */
+  mixedFaceMaxCoverage: 0.7,
+  /** ... and whose top face varies in colour by more than this (RGB, median from its mean) is measured again in its likeness to its face's colour least like the board's, and moved there when found surely with a face of one colour (see mixed-face.ts; on 260 scenes of the 26" corpus such fits were painted numbers, art, a hole's edge and fits 7-16 mm off a disc; well-placed discs found less far round spread by 20 or less, but for two mostly hidden under others). */
+  mixedFaceMinSpread: 20,
+  /** ... and, not found so, is placed no better than this many radii (a fit that took part of a disc's rim for its own crosses its outline: within two radii of it; on the corpus such fits lay 7-16 mm off a disc, or on none: a painted number, grain, a hole's edge). */
+  mixedFaceReachFraction: 2,
   /** Two discs found overlapping by more than this share of the smaller radius (and than their uncertainties) are one disc and a ghost: discs lying flat cannot overlap (flat-overlaps.ts; not on boards with stacks). */
   flatOverlapFraction: 0.25,
   /** Two detections closer than this fraction of a radius are one disc. */

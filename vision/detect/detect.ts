@@ -17,6 +17,8 @@ import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
+import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
+import { darkFloorsOverOpenings, doubtHoleDiscsOverlapped } from './hole-overlaps.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
@@ -601,6 +603,30 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         }
       }
     }
+    // (A face of several colours: see mixed-face.ts.)
+    let reachMm = 0;
+    if (topRimTrusted && !hole && o.mixedFaceMaxCoverage > 0 && fit.coverage < o.mixedFaceMaxCoverage && onSurface(profile, fit.xMm, fit.yMm)) {
+      const face = topFaceSamples(input.frame, planesAt(fit).top, cal.lens, fit.xMm, fit.yMm, radiusMm);
+      if (sampleSpread(face) > o.mixedFaceMinSpread) {
+        const board = surroundColour(input.frame, planes.board, cal.lens, fit.xMm, fit.yMm, radiusMm);
+        const unlike = board && unlikeBoardColour(face, board);
+        const moved = unlike ? fitByLikeness(input.frame, cal, planes, fit, unlike, radiusMm, o) : null;
+        const plain = moved !== null && moved.coverage >= o.likenessSureCoverage && onSurface(profile, moved.xMm, moved.yMm) && topFaceSpread(input.frame, planesAt(moved).top, cal.lens, moved.xMm, moved.yMm, radiusMm) <= o.mixedFaceMinSpread;
+        if (!plain) {
+          // Nothing disc-like where its colour is: a fit that took part of a disc's rim for its own lies
+          // within two radii of it, or on no disc at all. Its call is left to a person (given after
+          // detection: overlaps weigh the measurement's own uncertainty).
+          reachMm = o.mixedFaceReachFraction * radiusMm;
+        } else if (found.some((f) => Math.hypot(f.xMm - moved.xMm, f.yMm - moved.yMm) < o.duplicateFraction * radiusMm)) {
+          rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: 'a fit beside a disc found already' });
+          continue;
+        } else {
+          disagreementMm = Math.max(o.likenessUncertaintyFloorMm, disagreementMm);
+          fit = { ...moved, radiusMm: fit.radiusMm };
+          rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
+        }
+      }
+    }
     const topPx = applyHomography(planesAt(fit).top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
     if (dup >= 0) found.splice(dup, 1);
@@ -618,6 +644,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       topCentreYPx: topSeen.y,
       rimRmsMm: fit.rmsMm,
       rimCoverage: fit.coverage,
+      ...(reachMm > 0 ? { reachMm } : {}),
     };
     found.push(disc);
     if (topRimAlone || shortRim) byTopRimAlone.add(disc);
@@ -671,7 +698,15 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       found.splice(i, 1);
     }
   }
-  const teams = assignTeams(found.map((f) => f.rgb), input.teamCount ?? 2, input.teamColors);
-  const discs: DetectedDisc[] = found.map((f, i) => ({ ...f, team: teams.labels[i] ?? null }));
+  // (A hole's dark floor fitted as a disc leaning into it: see hole-overlaps.ts.)
+  const sinking = featuresOfKind(profile, 'hole').filter((h) => (h.depthMm ?? 0) > 0);
+  for (const i of o.darkFloorOverOpening ? darkFloorsOverOpenings(found, sinking, input.teamColors ?? [], o).reverse() : []) {
+    rejected.push({ xMm: found[i]!.xMm, yMm: found[i]!.yMm, reason: "a hole's dark floor, not a disc leaning into it" });
+    found.splice(i, 1);
+  }
+  // (A disc in a hole overlapped by one beside it: see hole-overlaps.ts.)
+  const judged = o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5)?.radiusMm ?? null, o.holeOverlapFraction) : found;
+  const teams = assignTeams(judged.map((f) => f.rgb), input.teamCount ?? 2, input.teamColors);
+  const discs: DetectedDisc[] = judged.map((f, i) => ({ ...f, team: teams.labels[i] ?? null }));
   return { discs, rejected, teamColors: teams.colors, handOverBoard: false };
 }
