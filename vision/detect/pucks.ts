@@ -14,6 +14,7 @@ import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
 import { surroundStats, topFaceSamples } from './colour-contrast.ts';
 import type { DetectOptions } from './defaults.ts';
+import { flatLookAlike, FLAT_LOOKALIKE_DEFAULTS, type FlatLookAlikeOptions } from './flat-puck-lookalikes.ts';
 
 export const PUCK_DEFAULTS = {
   /** The candidate view's resolution, as a multiple of the board's scale in the image (never finer than DETECT_DEFAULTS.rectifiedPxPerMm). */
@@ -116,20 +117,22 @@ export function topFaceSpread(frame: Frame, planeToImage: readonly number[], len
 }
 
 /**
- * Drops from `found` (in place) the painted numbers, the fits half on a shadow and the
- * overlapping fits taken for pucks, and returns them as rejections.
+ * Drops from `found` (in place) the painted numbers, the fits half on a shadow, the flat fits
+ * on the board's grain or on a streak (see flat-puck-lookalikes.ts) and the overlapping fits
+ * taken for pucks, and returns them as rejections.
  */
 export function dropPuckLookAlikes(
   scene: { profile: BoardProfile; frame: Frame; planes: { board: readonly number[]; top: readonly number[] }; lens: LensModel },
   found: { xMm: number; yMm: number; radiusMm: number; rimCoverage: number }[],
   radiusMm: number,
   o: PuckOptions = PUCK_DEFAULTS,
+  flat: FlatLookAlikeOptions = FLAT_LOOKALIKE_DEFAULTS,
 ): { xMm: number; yMm: number; reason: string }[] {
   const rejected: { xMm: number; yMm: number; reason: string }[] = [];
   // These first: a number's or a shadow's fit must not push out a puck beside it.
   for (let i = found.length - 1; i >= 0; i--) {
     const f = found[i]!;
-    const reason = notOnePuckTop(scene.profile, scene.frame, scene.planes, scene.lens, f, o);
+    const reason = notOnePuckTop(scene.profile, scene.frame, scene.planes, scene.lens, f, o) ?? flatLookAlike(scene.profile, scene.frame, scene.planes, scene.lens, f, radiusMm, flat);
     if (!reason) continue;
     rejected.push({ xMm: f.xMm, yMm: f.yMm, reason });
     found.splice(i, 1);
