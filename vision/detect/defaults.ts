@@ -140,6 +140,11 @@ export const DETECT_DEFAULTS = {
   mixedFaceMinSpread: 20,
   /** ... and, not found so, is placed no better than this many radii (a fit that took part of a disc's rim for its own crosses its outline: within two radii of it; on the corpus such fits lay 7-16 mm off a disc, or on none: a painted number, grain, a hole's edge). */
   mixedFaceReachFraction: 2,
+  /** A plain flat disc whose rim was found less far round than this (0: never)... */
+  texturedFaceMaxCoverage: 0.62,
+  /** ... and whose top face's middle (texturedFaceInnerFraction of its radius) varies in grey more than this (mean squared gradient, grey levels per pixel) is placed no better than mixedFaceReachFraction radii: a disc's face is smooth, grain and paint are not (see face-texture.ts; on 120 scenes of the 26" corpus weak fits on grain and paint reached 45-140, weak real discs off the hole's edge 44 or less but for three, 52-70; exact scores unchanged on 260 scenes). */
+  texturedFaceMinGradientEnergy: 44,
+  texturedFaceInnerFraction: 0.6,
   /** Two discs found overlapping by more than this share of the smaller radius (and than their uncertainties) are one disc and a ghost: discs lying flat cannot overlap (flat-overlaps.ts; not on boards with stacks). */
   flatOverlapFraction: 0.25,
   /** Two detections closer than this fraction of a radius are one disc. */

@@ -18,6 +18,7 @@ import { detectPieceKinds, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
+import { faceGradientEnergy, faceOverHoleEdge } from './face-texture.ts';
 import { darkFloorsOverOpenings, doubtHoleDiscsOverlapped } from './hole-overlaps.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
@@ -626,6 +627,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
           rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
         }
       }
+    }
+    // (A face textured like grain: see face-texture.ts.)
+    if (reachMm === 0 && topRimTrusted && !hole && fit.coverage < o.texturedFaceMaxCoverage && onSurface(profile, fit.xMm, fit.yMm) && !faceOverHoleEdge(profile, fit.xMm, fit.yMm, radiusMm)) {
+      if (faceGradientEnergy(input.gray, planesAt(fit).top, cal.lens, fit.xMm, fit.yMm, radiusMm, o.texturedFaceInnerFraction) > o.texturedFaceMinGradientEnergy) reachMm = o.mixedFaceReachFraction * radiusMm;
     }
     const topPx = applyHomography(planesAt(fit).top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
