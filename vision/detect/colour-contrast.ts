@@ -19,15 +19,21 @@ export interface ContrastPatch {
   contrast: number;
 }
 
-/** Adds the colour of the pixel nearest where a point of a plane is seen (if in the image). */
-function sampleAt(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, out: Rgb[]): void {
+/** The colour of the pixel nearest where a point of a plane is seen (null outside the image). */
+export function colourAt(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number): Rgb | null {
   const p = applyHomography(planeToImage, xMm, yMm);
   const q = distortPx(lens, p.x, p.y);
   const xi = Math.round(q.x);
   const yi = Math.round(q.y);
-  if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) return;
+  if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) return null;
   const j = (yi * frame.widthPx + xi) * 4;
-  out.push([frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!]);
+  return [frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!];
+}
+
+/** Adds the colour of the pixel nearest where a point of a plane is seen (if in the image). */
+function sampleAt(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, out: Rgb[]): void {
+  const c = colourAt(frame, planeToImage, lens, xMm, yMm);
+  if (c) out.push(c);
 }
 
 /** Colour samples of the inner part of a top face (out to 0.6 radii, in three rings round its centre). */

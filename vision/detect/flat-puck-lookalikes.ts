@@ -9,9 +9,9 @@
  */
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography, invert3 } from '../geometry/homography.ts';
-import { distortPx, type LensModel } from '../geometry/lens.ts';
+import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
-import { meanColour, surroundStats, topFaceSamples, topFaceSpread, type Rgb } from './colour-contrast.ts';
+import { colourAt, meanColour, surroundStats, topFaceSamples, topFaceSpread, type Rgb } from './colour-contrast.ts';
 
 export const FLAT_LOOKALIKE_DEFAULTS = {
   /** Only fits that found less of their rim than this are judged (on 120 scenes of the two tables, every flat fit taken for a puck found 45-62%). */
@@ -49,16 +49,6 @@ export const FLAT_LOOKALIKE_DEFAULTS = {
 export type FlatLookAlikeOptions = typeof FLAT_LOOKALIKE_DEFAULTS;
 
 type Planes = { board: readonly number[]; top: readonly number[] };
-
-function colourAt(frame: Frame, planeToImage: readonly number[], lens: LensModel, xMm: number, yMm: number): Rgb | null {
-  const p = applyHomography(planeToImage, xMm, yMm);
-  const q = distortPx(lens, p.x, p.y);
-  const xi = Math.round(q.x);
-  const yi = Math.round(q.y);
-  if (xi < 0 || yi < 0 || xi >= frame.widthPx || yi >= frame.heightPx) return null;
-  const j = (yi * frame.widthPx + xi) * 4;
-  return [frame.data[j]!, frame.data[j + 1]!, frame.data[j + 2]!];
-}
 
 const distance = (a: Rgb, b: Rgb) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
