@@ -55,6 +55,7 @@ import { roundGuesses, type Circle } from './coarse-round.ts';
 import { CALIBRATE_DEFAULTS, type CalibrateOptions } from './defaults.ts';
 import { RECT_CALIBRATE_DEFAULTS, type RectCalibrateOptions } from './rect-defaults.ts';
 import { searchEdge } from './edge-search.ts';
+import { facesCameraAt, sampleFlags } from './sample-flags.ts';
 import { boardModel, facesCamera, segment, visibleSamples, type BoardEdgeSample, type BoardModel, type Rect } from './rect-model.ts';
 import { projectSeen, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import type { CalibrationResult } from './types.ts';
@@ -197,16 +198,17 @@ function seenFeet(h: readonly number[], samples: readonly BoardEdgeSample[], mod
     seenFeetMm = new Float64Array(4 * samples.length);
   }
   let seen = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const s = samples[i]!;
-    if (!s.maybeWall && !s.wallFoot && !facesCamera(s, camera, marginMm)) continue;
-    let xMm = s.xMm;
-    let yMm = s.yMm;
-    if (s.zMm) {
-      if (!camera || !(camera.zMm > 2 * s.zMm)) continue;
-      const k = s.zMm / (camera.zMm - s.zMm);
-      xMm = s.xMm + k * (s.xMm - camera.xMm);
-      yMm = s.yMm + k * (s.yMm - camera.yMm);
+  const f = sampleFlags(samples);
+  for (let i = 0; i < f.count; i++) {
+    if (!f.maybeWall[i] && !f.wallFoot[i] && !facesCameraAt(f, i, camera, marginMm)) continue;
+    let xMm = f.xMm[i]!;
+    let yMm = f.yMm[i]!;
+    const z = f.zMm[i]!;
+    if (z) {
+      if (!camera || !(camera.zMm > 2 * z)) continue;
+      const k = z / (camera.zMm - z);
+      xMm = xMm + k * (xMm - camera.xMm);
+      yMm = yMm + k * (yMm - camera.yMm);
     }
     seenIndex[seen] = i;
     seenFeetMm[2 * seen] = xMm;
@@ -475,7 +477,13 @@ function cameraFrom(state: FitState, gray: GrayImage, o: Options, focalOverrideP
 function seenByCamera(samples: readonly BoardEdgeSample[], state: CameraFitState, model: BoardModel, o: Options): BoardEdgeSample[] {
   const c = cameraCentreMm(state.camera);
   const marginMm = o.faceMarginFraction * model.scaleMm;
-  return samples.filter((s) => (s.zMm ? c.zMm > 2 * s.zMm && facesCamera(s, c, marginMm) : s.onOutline || s.maybeWall || facesCamera(s, c, marginMm)));
+  const f = sampleFlags(samples);
+  const out: BoardEdgeSample[] = [];
+  for (let i = 0; i < f.count; i++) {
+    const z = f.zMm[i]!;
+    if (z ? c.zMm > 2 * z && facesCameraAt(f, i, c, marginMm) : f.onOutline[i] || f.maybeWall[i] || facesCameraAt(f, i, c, marginMm)) out.push(samples[i]!);
+  }
+  return out;
 }
 
 export interface CameraRefined {

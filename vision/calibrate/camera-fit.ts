@@ -128,24 +128,32 @@ function arraysOf(obs: readonly Observation[]): ObservationArrays {
   return a;
 }
 
-/** Signed distance (seen pixels) of each observation's projection from its edge; written out, no allocation per point. */
+/**
+ * Signed distance (seen pixels) of each observation's projection from its edge; written out, no
+ * allocation per point, every constant read once (the solver calls this some 10^4 times a frame).
+ */
 function residuals(a: ObservationArrays, state: CameraFitState, out = new Float64Array(a.x.length)): Float64Array {
   const { rotation: R, translationMm: t, focalPx: f, centreXPx: cx, centreYPx: cy } = state.camera;
   const L = state.lens;
   const inv = 1 / L.scalePx;
   const frame = state.frameHeightMm ?? 0;
-  for (let i = 0; i < out.length; i++) {
-    const x = a.x[i]!;
-    const y = a.y[i]!;
-    const z = a.onOutline[i] ? frame : a.z[i]!;
-    const X = R[0]! * x + R[1]! * y + R[2]! * z + t[0];
-    const Y = R[3]! * x + R[4]! * y + R[5]! * z + t[1];
-    const Z = R[6]! * x + R[7]! * y + R[8]! * z + t[2];
-    const u = cx + (f * X) / Z - L.centreXPx;
-    const v = cy + (f * Y) / Z - L.centreYPx;
+  const R0 = R[0]!, R1 = R[1]!, R2 = R[2]!, R3 = R[3]!, R4 = R[4]!, R5 = R[5]!, R6 = R[6]!, R7 = R[7]!, R8 = R[8]!;
+  const t0 = t[0], t1 = t[1], t2 = t[2];
+  const lcx = L.centreXPx, lcy = L.centreYPx, k1 = L.k1, k2 = L.k2;
+  const { x: ax, y: ay, z: az, onOutline, nx, ny, qx, qy } = a;
+  const n = out.length;
+  for (let i = 0; i < n; i++) {
+    const x = ax[i]!;
+    const y = ay[i]!;
+    const z = onOutline[i] ? frame : az[i]!;
+    const X = R0 * x + R1 * y + R2 * z + t0;
+    const Y = R3 * x + R4 * y + R5 * z + t1;
+    const Z = R6 * x + R7 * y + R8 * z + t2;
+    const u = cx + (f * X) / Z - lcx;
+    const v = cy + (f * Y) / Z - lcy;
     const r2 = (u * u + v * v) * inv * inv;
-    const k = 1 + L.k1 * r2 + L.k2 * r2 * r2;
-    out[i] = a.nx[i]! * (L.centreXPx + u * k - a.qx[i]!) + a.ny[i]! * (L.centreYPx + v * k - a.qy[i]!);
+    const k = 1 + k1 * r2 + k2 * r2 * r2;
+    out[i] = nx[i]! * (lcx + u * k - qx[i]!) + ny[i]! * (lcy + v * k - qy[i]!);
   }
   return out;
 }
@@ -161,10 +169,17 @@ export function cameraPass(gray: GrayImage, start: CameraFitState, samples: read
   if (obs.length < 12) return null;
   const nParams = 6 + (o.fitFocal ? 1 : 0) + (o.fitK1 ? 1 : 0) + (o.fitK2 ? 1 : 0) + (o.fitFrame ? 1 : 0);
   let state = start;
+  // The last round's observations as arrays: the final residuals reuse them when no outlier
+  // was dropped after it (the usual case).
+  let arrays = arraysOf(obs);
+  let arraysOfObs = obs;
   for (let round = 0; round < 2; round++) {
     const base = state;
     const prior = o.fitFocal && o.focalPrior ? o.focalPrior : null;
-    const arrays = arraysOf(obs);
+    if (arraysOfObs !== obs) {
+      arrays = arraysOf(obs);
+      arraysOfObs = obs;
+    }
     const cost = (p: readonly number[]) => {
       const st = stateFromParams(base, p, o);
       if (!prior) return residuals(arrays, st);
@@ -185,7 +200,7 @@ export function cameraPass(gray: GrayImage, start: CameraFitState, samples: read
     if (keep.length === obs.length || keep.length < 12) break;
     obs = keep;
   }
-  const r = residuals(arraysOf(obs), state);
+  const r = residuals(arraysOfObs === obs ? arrays : arraysOf(obs), state);
   const rms = Math.sqrt(r.reduce((s, v) => s + v * v, 0) / Math.max(1, r.length));
   const votes = new Map<string, number>();
   for (const ob of obs) votes.set(ob.sample.featureId, (votes.get(ob.sample.featureId) ?? 0) + Math.sign(ob.response));

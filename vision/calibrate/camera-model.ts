@@ -53,13 +53,26 @@ function columns(h: readonly number[], cx: number, cy: number, f: number): [numb
   return [col(0), col(1), col(2)];
 }
 
+// The first two of columns(), written out: cameraMismatch looks at ~70 focal lengths per
+// mapping and the corner climbs judge thousands of mappings, where arrays (and a closure named
+// on every call under the tsx loader) made per look cost more than the arithmetic.
 function mismatchAt(h: readonly number[], cx: number, cy: number, f: number): number {
-  const [m1, m2] = columns(h, cx, cy, f);
-  const n1 = Math.hypot(m1[0]!, m1[1]!, m1[2]!);
-  const n2 = Math.hypot(m2[0]!, m2[1]!, m2[2]!);
+  const a0 = (h[0]! - cx * h[6]!) / f;
+  const a1 = (h[3]! - cy * h[6]!) / f;
+  const a2 = h[6]!;
+  const b0 = (h[1]! - cx * h[7]!) / f;
+  const b1 = (h[4]! - cy * h[7]!) / f;
+  const b2 = h[7]!;
+  const n1 = Math.hypot(a0, a1, a2);
+  const n2 = Math.hypot(b0, b1, b2);
   if (!(n1 > 0 && n2 > 0)) return Infinity;
-  const cos = (m1[0]! * m2[0]! + m1[1]! * m2[1]! + m1[2]! * m2[2]!) / (n1 * n2);
+  const cos = (a0 * b0 + a1 * b1 + a2 * b2) / (n1 * n2);
   return Math.hypot(cos, Math.log(n1 / n2));
+}
+
+/** cameraMismatch's cost at one focal length (a function of its own: see mismatchAt). */
+function mismatchCost(h: readonly number[], cx: number, cy: number, f: number, prior: { focalPx: number; weight: number } | undefined): number {
+  return mismatchAt(h, cx, cy, f) + (prior ? prior.weight * Math.abs(Math.log(f / prior.focalPx)) : 0);
 }
 
 /**
@@ -69,13 +82,12 @@ function mismatchAt(h: readonly number[], cx: number, cy: number, f: number): nu
  */
 export function cameraMismatch(h: readonly number[], cx: number, cy: number, fMinPx: number, fMaxPx: number, prior?: { focalPx: number; weight: number }): { mismatch: number; focalPx: number } {
   // Looking straight down, every focal length fits: a weak pull to a typical one decides.
-  const cost = (f: number) => mismatchAt(h, cx, cy, f) + (prior ? prior.weight * Math.abs(Math.log(f / prior.focalPx)) : 0);
   const steps = 32;
   let best = { cost: Infinity, focalPx: NaN };
   let bestI = 0;
   for (let i = 0; i <= steps; i++) {
     const f = fMinPx * Math.pow(fMaxPx / fMinPx, i / steps);
-    const m = cost(f);
+    const m = mismatchCost(h, cx, cy, f, prior);
     if (m < best.cost) {
       best = { cost: m, focalPx: f };
       bestI = i;
@@ -88,11 +100,11 @@ export function cameraMismatch(h: readonly number[], cx: number, cy: number, fMi
   for (let it = 0; it < 20; it++) {
     const a = hi - g * (hi - lo);
     const b = lo + g * (hi - lo);
-    if (cost(Math.exp(a)) < cost(Math.exp(b))) hi = b;
+    if (mismatchCost(h, cx, cy, Math.exp(a), prior) < mismatchCost(h, cx, cy, Math.exp(b), prior)) hi = b;
     else lo = a;
   }
   const f = Math.exp((lo + hi) / 2);
-  const pick = cost(f) < best.cost ? f : best.focalPx;
+  const pick = mismatchCost(h, cx, cy, f, prior) < best.cost ? f : best.focalPx;
   return { mismatch: mismatchAt(h, cx, cy, pick), focalPx: pick };
 }
 

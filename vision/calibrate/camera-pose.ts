@@ -37,41 +37,62 @@ function focalFromHomography(h: readonly number[], cx: number, cy: number): numb
 }
 
 function poseWithFocal(h: readonly number[], f: number, cx: number, cy: number): Omit<Pose, 'focalFromPerspective'> {
-  const col = (k: number) => [(h[k]! - cx * h[6 + k]!) / f, (h[3 + k]! - cy * h[6 + k]!) / f, h[6 + k]!];
-  const m1 = col(0);
-  const m2 = col(1);
-  const m3 = col(2);
-  const n1 = Math.hypot(...m1);
-  const n2 = Math.hypot(...m2);
+  // Written out in scalars (the same operations in the same order as with the columns as
+  // arrays): the board scores look up a mapping's camera thousands of times per frame.
+  const a0 = (h[0]! - cx * h[6]!) / f;
+  const a1 = (h[3]! - cy * h[6]!) / f;
+  const a2 = h[6]!;
+  const b0 = (h[1]! - cx * h[7]!) / f;
+  const b1 = (h[4]! - cy * h[7]!) / f;
+  const b2 = h[7]!;
+  const c0 = (h[2]! - cx * h[8]!) / f;
+  const c1 = (h[5]! - cy * h[8]!) / f;
+  const c2 = h[8]!;
+  const n1 = Math.hypot(a0, a1, a2);
+  const n2 = Math.hypot(b0, b1, b2);
   let lambda = 2 / (n1 + n2);
-  if (m3[2]! * lambda < 0) lambda = -lambda; // the board lies in front of the camera
-  let r1 = m1.map((v) => v * lambda);
-  let r2 = m2.map((v) => v * lambda);
+  if (c2 * lambda < 0) lambda = -lambda; // the board lies in front of the camera
+  let r10 = a0 * lambda;
+  let r11 = a1 * lambda;
+  let r12 = a2 * lambda;
+  let r20 = b0 * lambda;
+  let r21 = b1 * lambda;
+  let r22 = b2 * lambda;
   // Orthonormalise r1, r2 symmetrically, then r3 = r1 x r2.
-  const l1 = Math.hypot(...r1);
-  r1 = r1.map((v) => v / l1);
-  const dot = r1[0]! * r2[0]! + r1[1]! * r2[1]! + r1[2]! * r2[2]!;
-  r2 = r2.map((v, i) => v - dot * r1[i]!);
-  const l2 = Math.hypot(...r2);
-  r2 = r2.map((v) => v / l2);
-  const r3 = [r1[1]! * r2[2]! - r1[2]! * r2[1]!, r1[2]! * r2[0]! - r1[0]! * r2[2]!, r1[0]! * r2[1]! - r1[1]! * r2[0]!];
-  const t = m3.map((v) => v * lambda) as [number, number, number];
-  const R = [r1[0]!, r2[0]!, r3[0]!, r1[1]!, r2[1]!, r3[1]!, r1[2]!, r2[2]!, r3[2]!];
+  const l1 = Math.hypot(r10, r11, r12);
+  r10 /= l1;
+  r11 /= l1;
+  r12 /= l1;
+  const dot = r10 * r20 + r11 * r21 + r12 * r22;
+  r20 -= dot * r10;
+  r21 -= dot * r11;
+  r22 -= dot * r12;
+  const l2 = Math.hypot(r20, r21, r22);
+  r20 /= l2;
+  r21 /= l2;
+  r22 /= l2;
+  const r30 = r11 * r22 - r12 * r21;
+  const r31 = r12 * r20 - r10 * r22;
+  const r32 = r10 * r21 - r11 * r20;
+  const t: [number, number, number] = [c0 * lambda, c1 * lambda, c2 * lambda];
+  const R = [r10, r20, r30, r11, r21, r31, r12, r22, r32];
   // Camera centre C = -R^T t.
-  const C = [0, 1, 2].map((i) => -(R[i]! * t[0] + R[3 + i]! * t[1] + R[6 + i]! * t[2]));
+  const cX = -(r10 * t[0] + r11 * t[1] + r12 * t[2]);
+  const cY = -(r20 * t[0] + r21 * t[1] + r22 * t[2]);
+  const cZ = -(r30 * t[0] + r31 * t[1] + r32 * t[2]);
   // Optical axis in board coordinates is R^T (0,0,1): the third row of R.
-  const axisZ = R[8]!;
+  const axisZ = r32;
   const tiltDeg = (Math.acos(Math.max(-1, Math.min(1, Math.abs(axisZ)))) * 180) / Math.PI;
   // K r3 / lambda, so that it adds to H's columns in H's own scale.
-  const v: [number, number, number] = [(f * r3[0]! + cx * r3[2]!) / lambda, (f * r3[1]! + cy * r3[2]!) / lambda, r3[2]! / lambda];
+  const v: [number, number, number] = [(f * r30 + cx * r32) / lambda, (f * r31 + cy * r32) / lambda, r32 / lambda];
   // +z must point towards the camera: flip the vertical if the camera came out below the board.
-  const up = C[2]! >= 0 ? 1 : -1;
+  const up = cZ >= 0 ? 1 : -1;
   return {
     focalPx: f,
     tiltDeg,
-    centreXMm: C[0]!,
-    centreYMm: C[1]!,
-    centreZMm: Math.abs(C[2]!),
+    centreXMm: cX,
+    centreYMm: cY,
+    centreZMm: Math.abs(cZ),
     rotation: R,
     translationMm: t,
     verticalVanishing: [v[0] * up, v[1] * up, v[2] * up],

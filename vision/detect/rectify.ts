@@ -67,13 +67,20 @@ function sampleView(out: Uint8Array, gray: GrayImage, w: number, h: number, H: r
   // Map values (in 32nds) past which a sample lies wholly off the image.
   const limitX = 32 * (iw + 1);
   const limitY = 32 * (ih + 1);
+  // Each column's x and each row's products with y are the same for the whole view: worked
+  // out once (the same values, added in the same order).
+  const xs = new Float64Array(w);
+  for (let c = 0; c < w; c++) xs[c] = originXMm + c / pxPerMm;
   for (let r = 0; r < h; r++) {
     const y = originYMm - r / pxPerMm;
+    const h1y = h1 * y;
+    const h4y = h4 * y;
+    const h7y = h7 * y;
     for (let c = 0; c < w; c++) {
-      const x = originXMm + c / pxPerMm;
-      const iwt = 1 / (h6 * x + h7 * y + h8);
-      const dx = (h0 * x + h1 * y + h2) * iwt - cx;
-      const dy = (h3 * x + h4 * y + h5) * iwt - cy;
+      const x = xs[c]!;
+      const iwt = 1 / (h6 * x + h7y + h8);
+      const dx = (h0 * x + h1y + h2) * iwt - cx;
+      const dy = (h3 * x + h4y + h5) * iwt - cy;
       const rr = (dx * dx + dy * dy) * s2;
       const g = 1 + k1 * rr + k2 * rr * rr;
       // The map values as float32 maps hold them, in 32nds of a pixel (a tie to the even one).
