@@ -209,6 +209,41 @@ function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm:
   });
 }
 
+/**
+ * The width across itself of a band that crosses the loops at a slant: an arm reaching over a
+ * long side at a shallow angle (a long table seen end to end, an arm along its side) covers
+ * each loop over a long stretch, but the stretch shifts along the side from loop to loop as
+ * the arm moves away from the board. The shift per mm outwards gives the band's angle to the
+ * side, and the stretch's length times the sine of that angle its width. Light from a lamp, a
+ * misplaced loop or a long shadow covers the same stretch on every loop: no shift, and the
+ * width stays the stretch's length. NaN when too few loops show a stretch to measure a shift.
+ */
+function slantedBandWidthMm(loops: readonly (boolean | null)[][], offsetsMm: readonly number[], first: number, alongMm: readonly number[], stepMm: readonly number[], minWidthMm: number): number {
+  const centres: { offsetMm: number; centreMm: number; lengthMm: number }[] = [];
+  loops.forEach((loop, li) => {
+    let lengthMm = 0;
+    let moment = 0;
+    alongMm.forEach((a, j) => {
+      if (loop[(first + j) % loop.length] !== true) return;
+      lengthMm += stepMm[j]!;
+      moment += a * stepMm[j]!;
+    });
+    if (lengthMm >= minWidthMm) centres.push({ offsetMm: offsetsMm[li]!, centreMm: moment / lengthMm, lengthMm });
+  });
+  if (centres.length < 3) return NaN;
+  const mo = centres.reduce((s, c) => s + c.offsetMm, 0) / centres.length;
+  const mc = centres.reduce((s, c) => s + c.centreMm, 0) / centres.length;
+  let sxy = 0;
+  let sxx = 0;
+  for (const c of centres) {
+    sxy += (c.offsetMm - mo) * (c.centreMm - mc);
+    sxx += (c.offsetMm - mo) ** 2;
+  }
+  const shiftPerMm = sxy / sxx;
+  const sine = 1 / Math.hypot(1, shiftPerMm);
+  return median(centres.map((c) => c.lengthMm)) * sine;
+}
+
 export function detectHand(input: HandInput, options: Partial<HandOptions> = {}): HandResult {
   const o = { ...HAND_DEFAULTS, ...options };
   const places = loopPlaces(input.profile, o.samplesPerLoop);
@@ -236,13 +271,21 @@ export function detectHand(input: HandInput, options: Partial<HandOptions> = {})
     }
     let len = 0;
     let widthMm = 0;
+    // Distance along the inner loop of each sample of the run from its start, and each sample's own length.
+    const alongMm: number[] = [];
+    const stepMm: number[] = [];
     while (k + len < n && arm[(start + k + len) % n]) {
       const a = at((start + k + len) % n);
       const b = at((start + k + len + 1) % n);
-      widthMm += Math.hypot(b.xMm - a.xMm, b.yMm - a.yMm);
+      const step = Math.hypot(b.xMm - a.xMm, b.yMm - a.yMm);
+      alongMm.push(widthMm + step / 2);
+      stepMm.push(step);
+      widthMm += step;
       len++;
     }
-    if (widthMm >= minWidthMm && widthMm <= o.maxArmWidthMm) crossings.push({ ...at((start + k + Math.floor(len / 2)) % n), widthMm });
+    const first = (start + k) % n;
+    const across = widthMm > o.maxArmWidthMm ? slantedBandWidthMm(loops, o.loopOffsetsMm, first, alongMm, stepMm, minWidthMm) : widthMm;
+    if (across >= minWidthMm && across <= o.maxArmWidthMm) crossings.push({ ...at((first + Math.floor(len / 2)) % n), widthMm: across });
     k += len;
   }
   return { handOverBoard: crossings.length > 0, crossings };

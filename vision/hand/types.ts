@@ -13,7 +13,7 @@ export interface OutlineCrossing {
   /** Middle of the crossing on the outline, board mm. */
   xMm: number;
   yMm: number;
-  /** Its width along the outline (mm). */
+  /** Its width (mm): along the outline, or across itself where it crosses the outline at a slant. */
   widthMm: number;
 }
 
