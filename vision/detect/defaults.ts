@@ -145,6 +145,12 @@ export const DETECT_DEFAULTS = {
   /** ... and whose top face's middle (texturedFaceInnerFraction of its radius) varies in grey more than this (mean squared gradient, grey levels per pixel) is placed no better than mixedFaceReachFraction radii: a disc's face is smooth, grain and paint are not (see face-texture.ts; on 120 scenes of the 26" corpus weak fits on grain and paint reached 45-140, weak real discs off the hole's edge 44 or less but for three, 52-70; exact scores unchanged on 260 scenes). */
   texturedFaceMinGradientEnergy: 44,
   texturedFaceInnerFraction: 0.6,
+  /** ... and beyond this, it is not taken for a disc at all (Infinity: never): on 260 scenes of the 26" corpus this dropped 25 fits on no disc (painted numbers and art, 3 of them called for points: 450-1130) and no real disc; on 40 scenes of the 24" board, sjoelbak, PitRush and both mats, one fit on no disc and no real disc. */
+  texturedFaceNoDiscGradientEnergy: 250,
+  /** A fit found at least sureRimCoverage round but less than this (0: never)... */
+  texturedSureMaxCoverage: 0.7,
+  /** ... whose face's middle varies in grey more than this (as texturedFaceMinGradientEnergy) is held to the weak rim's colour test still: on 40 scenes of each board, circles drawn by carrom's grain between its base lines (61-64% of the rim found, the board's colour, scored as men) reached 107-195, real discs of the board's colour so far round 46-63. */
+  texturedSureMinGradientEnergy: 80,
   /** Two discs found overlapping by more than this share of the smaller radius (and than their uncertainties) are one disc and a ghost: discs lying flat cannot overlap (flat-overlaps.ts; not on boards with stacks). */
   flatOverlapFraction: 0.25,
   /** Two detections closer than this fraction of a radius are one disc. */

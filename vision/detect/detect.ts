@@ -495,7 +495,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       if (ditchPlanes && !onSurface(profile, f.xMm, f.yMm) && !holdsLowerBandDisc(profile, f.xMm, f.yMm, radiusMm)) return 'off the surface and less than a radius inside the outline (on the rail)';
       const block = blockHolding(profile, f.xMm, f.yMm);
       if (block) return `centred inside the block "${block}" (solid there, or hiding a disc under it)`;
-      if (f.coverage < o.sureRimCoverage || strict) {
+      // (So is a fit found little farther round than that whose face has grain or paint in it: a
+      // circle drawn by the grain and a line or two, which a disc's smooth face is not.)
+      const texturedFace = () => f.coverage < o.texturedSureMaxCoverage && faceGradientEnergy(input.gray, planesAt(f).top, cal.lens, f.xMm, f.yMm, radiusMm, o.texturedFaceInnerFraction) > o.texturedSureMinGradientEnergy;
+      if (f.coverage < o.sureRimCoverage || strict || texturedFace()) {
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
         const inside = topFaceColor(input.frame, planesAt(f).top, cal, f.xMm, f.yMm, radiusMm);
         // (Round a disc in the ditch, the ditch's floor alone: see ditchFloorOnly.)
@@ -629,8 +632,14 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       }
     }
     // (A face textured like grain: see face-texture.ts.)
-    if (reachMm === 0 && topRimTrusted && !hole && fit.coverage < o.texturedFaceMaxCoverage && onSurface(profile, fit.xMm, fit.yMm) && !faceOverHoleEdge(profile, fit.xMm, fit.yMm, radiusMm)) {
-      if (faceGradientEnergy(input.gray, planesAt(fit).top, cal.lens, fit.xMm, fit.yMm, radiusMm, o.texturedFaceInnerFraction) > o.texturedFaceMinGradientEnergy) reachMm = o.mixedFaceReachFraction * radiusMm;
+    // Textured far beyond any disc's face (painted art, a painted number), it is no disc at all.
+    if (topRimTrusted && !hole && fit.coverage < o.texturedFaceMaxCoverage && onSurface(profile, fit.xMm, fit.yMm) && !faceOverHoleEdge(profile, fit.xMm, fit.yMm, radiusMm)) {
+      const energy = faceGradientEnergy(input.gray, planesAt(fit).top, cal.lens, fit.xMm, fit.yMm, radiusMm, o.texturedFaceInnerFraction);
+      if (energy > o.texturedFaceNoDiscGradientEnergy) {
+        rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, its face textured like paint or grain` });
+        continue;
+      }
+      if (reachMm === 0 && energy > o.texturedFaceMinGradientEnergy) reachMm = o.mixedFaceReachFraction * radiusMm;
     }
     const topPx = applyHomography(planesAt(fit).top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
