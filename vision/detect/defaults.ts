@@ -148,8 +148,8 @@ export const DETECT_DEFAULTS = {
   /** ... and beyond this, it is not taken for a disc at all (Infinity: never): on 260 scenes of the 26" corpus this dropped 25 fits on no disc (painted numbers and art, 3 of them called for points: 450-1130) and no real disc; on 40 scenes of the 24" board, sjoelbak, PitRush and both mats, one fit on no disc and no real disc. */
   texturedFaceNoDiscGradientEnergy: 250,
   /** A fit found at least sureRimCoverage round but less than this (0: never)... */
-  texturedSureMaxCoverage: 0.7,
-  /** ... whose face's middle varies in grey more than this (as texturedFaceMinGradientEnergy) is held to the weak rim's colour test still: on 40 scenes of each board, circles drawn by carrom's grain between its base lines (61-64% of the rim found, the board's colour, scored as men) reached 107-195, real discs of the board's colour so far round 46-63. */
+  texturedSureMaxCoverage: 0.66,
+  /** ... whose face's middle varies in grey more than this (as texturedFaceMinGradientEnergy) is held to the weak rim's colour test still: on 40 scenes of each board, circles drawn by carrom's grain between its base lines (61-64% of the rim found, the board's colour, scored as men) reached 107-195, real discs of the board's colour so far round 46-63, but a grained wooden crokinole disc 70% round 110 (kept by the coverage limit). Not for pucks, whose caps texture their faces (on the 9 ft table's scenes 41-80 it dropped two real pucks). */
   texturedSureMinGradientEnergy: 80,
   /** Two discs found overlapping by more than this share of the smaller radius (and than their uncertainties) are one disc and a ghost: discs lying flat cannot overlap (flat-overlaps.ts; not on boards with stacks). */
   flatOverlapFraction: 0.25,

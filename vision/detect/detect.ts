@@ -322,7 +322,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // carrom's, nor for pucks, looked for in colour: false pieces on both. On carrom not for its
   // striker either, though no circle of its size is painted: in 20 scenes its 270 wide refits
   // found no striker, and cost a sixth of the detection.)
-  const wideRestarts = !isPuckBoard(profile) && !profile.pieces.some((p) => lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
+  const pucks = isPuckBoard(profile);
+  const wideRestarts = !pucks && !profile.pieces.some((p) => lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
   const fineGrey = findCandidates(cv, view, radiusMm, o, looks.filter((l) => !l.hole));
   // A board seen coarsely: see coarse-view.ts.
   const coarsePxPerMm = isPuckBoard(profile) || !o.coarseView ? null : coarseViewPxPerMm(profile, cal.pxPerMm, o.rectifiedPxPerMm);
@@ -496,8 +497,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       const block = blockHolding(profile, f.xMm, f.yMm);
       if (block) return `centred inside the block "${block}" (solid there, or hiding a disc under it)`;
       // (So is a fit found little farther round than that whose face has grain or paint in it: a
-      // circle drawn by the grain and a line or two, which a disc's smooth face is not.)
-      const texturedFace = () => f.coverage < o.texturedSureMaxCoverage && faceGradientEnergy(input.gray, planesAt(f).top, cal.lens, f.xMm, f.yMm, radiusMm, o.texturedFaceInnerFraction) > o.texturedSureMinGradientEnergy;
+      // circle drawn by the grain and a line or two, which a disc's smooth face is not. Not a
+      // puck's: its cap's rings texture its face.)
+      const texturedFace = () => !pucks && f.coverage < o.texturedSureMaxCoverage && faceGradientEnergy(input.gray, planesAt(f).top, cal.lens, f.xMm, f.yMm, radiusMm, o.texturedFaceInnerFraction) > o.texturedSureMinGradientEnergy;
       if (f.coverage < o.sureRimCoverage || strict || texturedFace()) {
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
         const inside = topFaceColor(input.frame, planesAt(f).top, cal, f.xMm, f.yMm, radiusMm);

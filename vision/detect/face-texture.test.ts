@@ -66,6 +66,21 @@ describe('a fit found a little farther round, on grain of the board\'s colour', 
     expect(on.matched).toBe(off.matched);
     expect(on.wrongCalls).toBe(0);
   }, 180_000);
+
+  // 26" seed 118: a grained wooden disc of the board's colour, 70% round, face energy 110.
+  it('leaves a grained wooden disc found farther round be (26" seed 118)', () => {
+    const run = corpusSceneRuns(cv, 'crokinole-nca-26in', 118);
+    expect(run({}).matched).toBe(run({ texturedSureMaxCoverage: 0 }).matched);
+  }, 180_000);
+
+  // 9 ft seed 57: two real pucks 60-70% round, whose caps' rings texture their faces.
+  it('leaves pucks be (9 ft seed 57)', () => {
+    const run = corpusSceneRuns(cv, 'table-shuffleboard-9ft', 57);
+    const on = run({});
+    const off = run({ texturedSureMaxCoverage: 0 });
+    expect(on.matched).toBe(off.matched);
+    expect(on.exactScore).toBe(true);
+  }, 180_000);
 });
 
 describe('a weak fit whose face is textured far beyond any disc\'s', () => {
