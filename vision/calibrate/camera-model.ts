@@ -6,6 +6,7 @@
  * outlines, or slid along a long board) is far from every camera.
  */
 import { multiply3 } from '../geometry/homography.ts';
+import { scaledColumnsInto } from './scaled-columns.ts';
 
 export interface PinholeCamera {
   /** Row-major rotation board -> camera frame (x right, y down in the image, z forward). */
@@ -49,24 +50,20 @@ export function cameraCentreMm(c: PinholeCamera): { xMm: number; yMm: number; zM
 
 /** Columns of K^-1 H for a focal length (principal point removed). */
 function columns(h: readonly number[], cx: number, cy: number, f: number): [number[], number[], number[]] {
-  const col = (k: number) => [(h[k]! - cx * h[6 + k]!) / f, (h[3 + k]! - cy * h[6 + k]!) / f, h[6 + k]!];
-  return [col(0), col(1), col(2)];
+  const m = Array.from(scaledColumnsInto(h, cx, cy, f, new Float64Array(9)));
+  return [m.slice(0, 3), m.slice(3, 6), m.slice(6, 9)];
 }
 
-// The first two of columns(), written out: cameraMismatch looks at ~70 focal lengths per
-// mapping and the corner climbs judge thousands of mappings, where arrays (and a closure named
-// on every call under the tsx loader) made per look cost more than the arithmetic.
+const mismatchColumns = new Float64Array(9);
+
+// cameraMismatch looks at ~70 focal lengths per mapping and the corner climbs judge thousands
+// of mappings: no arrays (nor a closure named on every call under the tsx loader) per look.
 function mismatchAt(h: readonly number[], cx: number, cy: number, f: number): number {
-  const a0 = (h[0]! - cx * h[6]!) / f;
-  const a1 = (h[3]! - cy * h[6]!) / f;
-  const a2 = h[6]!;
-  const b0 = (h[1]! - cx * h[7]!) / f;
-  const b1 = (h[4]! - cy * h[7]!) / f;
-  const b2 = h[7]!;
-  const n1 = Math.hypot(a0, a1, a2);
-  const n2 = Math.hypot(b0, b1, b2);
+  const m = scaledColumnsInto(h, cx, cy, f, mismatchColumns);
+  const n1 = Math.hypot(m[0]!, m[1]!, m[2]!);
+  const n2 = Math.hypot(m[3]!, m[4]!, m[5]!);
   if (!(n1 > 0 && n2 > 0)) return Infinity;
-  const cos = (a0 * b0 + a1 * b1 + a2 * b2) / (n1 * n2);
+  const cos = (m[0]! * m[3]! + m[1]! * m[4]! + m[2]! * m[5]!) / (n1 * n2);
   return Math.hypot(cos, Math.log(n1 / n2));
 }
 

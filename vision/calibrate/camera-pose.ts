@@ -4,6 +4,7 @@
  * almost straight down it cannot be told apart from distance, and a webcam prior is used.
  */
 import type { CameraEstimate } from './types.ts';
+import { scaledColumnsInto } from './scaled-columns.ts';
 
 export interface PoseInput {
   boardToImage: readonly number[];
@@ -36,18 +37,21 @@ function focalFromHomography(h: readonly number[], cx: number, cy: number): numb
   return u > 0 ? 1 / Math.sqrt(u) : null;
 }
 
+const poseColumns = new Float64Array(9);
+
 function poseWithFocal(h: readonly number[], f: number, cx: number, cy: number): Omit<Pose, 'focalFromPerspective'> {
-  // Written out in scalars (the same operations in the same order as with the columns as
-  // arrays): the board scores look up a mapping's camera thousands of times per frame.
-  const a0 = (h[0]! - cx * h[6]!) / f;
-  const a1 = (h[3]! - cy * h[6]!) / f;
-  const a2 = h[6]!;
-  const b0 = (h[1]! - cx * h[7]!) / f;
-  const b1 = (h[4]! - cy * h[7]!) / f;
-  const b2 = h[7]!;
-  const c0 = (h[2]! - cx * h[8]!) / f;
-  const c1 = (h[5]! - cy * h[8]!) / f;
-  const c2 = h[8]!;
+  // In scalars (the same operations in the same order as with the columns as arrays): the
+  // board scores look up a mapping's camera thousands of times per frame.
+  const m = scaledColumnsInto(h, cx, cy, f, poseColumns);
+  const a0 = m[0]!;
+  const a1 = m[1]!;
+  const a2 = m[2]!;
+  const b0 = m[3]!;
+  const b1 = m[4]!;
+  const b2 = m[5]!;
+  const c0 = m[6]!;
+  const c1 = m[7]!;
+  const c2 = m[8]!;
   const n1 = Math.hypot(a0, a1, a2);
   const n2 = Math.hypot(b0, b1, b2);
   let lambda = 2 / (n1 + n2);
