@@ -235,10 +235,9 @@ export { hypot2 };
 
 /**
  * Distance along its normal from an observed edge point to where the disc's outline point is
- * seen when it lies at (x, y) of its plane: projectInto and the distance written out in one (the
- * Gauss-Newton steps below make three per observation per iteration, the innermost work of
- * every fit, where the calls, not always inlined in a fit this size, cost more than the
- * arithmetic). Same arithmetic, so the same numbers.
+ * seen when it lies at (x, y) of its plane: projectInto and the distance written out in one (it
+ * runs for every observation of every fit, where the calls, not always inlined in a fit this
+ * size, cost more than the arithmetic). Same arithmetic, so the same numbers.
  */
 function residualAt(ob: Observation, lens: LensModel, x: number, y: number): number {
   const h = ob.plane;
@@ -248,6 +247,40 @@ function residualAt(ob: Observation, lens: LensModel, x: number, y: number): num
   const r2 = dx * dx + dy * dy;
   const f = 1 + lens.k1 * r2 + lens.k2 * r2 * r2;
   return ob.nx * (lens.centreXPx + dx * f * lens.scalePx - ob.qx) + ob.ny * (lens.centreYPx + dy * f * lens.scalePx - ob.qy);
+}
+
+/** The residual's derivatives along the plane's x and y, left by residualAndSlopes (no object per call). */
+const slopes = { x: 0, y: 0 };
+
+/**
+ * residualAt, and its derivatives along the plane's x and y into `slopes`, worked out from the
+ * homography and the lens (a difference quotient needs two more residuals per observation).
+ */
+function residualAndSlopes(ob: Observation, lens: LensModel, x: number, y: number): number {
+  const h = ob.plane;
+  const w = h[6]! * x + h[7]! * y + h[8]!;
+  const u = (h[0]! * x + h[1]! * y + h[2]!) / w;
+  const v = (h[3]! * x + h[4]! * y + h[5]!) / w;
+  const s = lens.scalePx;
+  const dx = (u - lens.centreXPx) / s;
+  const dy = (v - lens.centreYPx) / s;
+  const r2 = dx * dx + dy * dy;
+  const f = 1 + lens.k1 * r2 + lens.k2 * r2 * r2;
+  const df = 2 * (lens.k1 + 2 * lens.k2 * r2);
+  // Seen pixel against the undistorted one (u, v): the lens's Jacobian.
+  const xu = f + df * dx * dx;
+  const xv = df * dx * dy;
+  const yv = f + df * dy * dy;
+  // Undistorted pixel against the plane point: the homography's.
+  const ux = (h[0]! - u * h[6]!) / w;
+  const uy = (h[1]! - u * h[7]!) / w;
+  const vx = (h[3]! - v * h[6]!) / w;
+  const vy = (h[4]! - v * h[7]!) / w;
+  const gu = ob.nx * xu + ob.ny * xv;
+  const gv = ob.nx * xv + ob.ny * yv;
+  slopes.x = gu * ux + gv * vx;
+  slopes.y = gu * uy + gv * vy;
+  return ob.nx * (lens.centreXPx + dx * f * s - ob.qx) + ob.ny * (lens.centreYPx + dy * f * s - ob.qy);
 }
 
 /** Distance along its normal from an observed edge point to where a disc at (x, y) of radius rr puts it. */
@@ -260,21 +293,16 @@ function solveCentre(obs: readonly Observation[], lens: LensModel, x0: number, y
   let cx = x0;
   let cy = y0;
   for (let it = 0; it < 8; it++) {
-    const eps = 1e-4;
     let a = 0;
     let b = 0;
     let c = 0;
     let g0 = 0;
     let g1 = 0;
-    const cxE = cx + eps;
-    const cyE = cy + eps;
     for (let i = 0; i < obs.length; i++) {
       const ob = obs[i]!;
-      const rc = r * ob.cos;
-      const rs = r * ob.sin;
-      const f0 = residualAt(ob, lens, cx + rc, cy + rs);
-      const j0 = (residualAt(ob, lens, cxE + rc, cy + rs) - f0) / eps;
-      const j1 = (residualAt(ob, lens, cx + rc, cyE + rs) - f0) / eps;
+      const f0 = residualAndSlopes(ob, lens, cx + r * ob.cos, cy + r * ob.sin);
+      const j0 = slopes.x;
+      const j1 = slopes.y;
       a += j0 * j0;
       b += j0 * j1;
       c += j1 * j1;
@@ -298,11 +326,10 @@ function seenRadius(obs: readonly Observation[], lens: LensModel, cx: number, cy
   for (let it = 0; it < 5; it++) {
     let jj = 0;
     let jf = 0;
-    const rE = seenR + 1e-4;
     for (let i = 0; i < obs.length; i++) {
       const ob = obs[i]!;
-      const f0 = residualAt(ob, lens, cx + seenR * ob.cos, cy + seenR * ob.sin);
-      const j = (residualAt(ob, lens, cx + rE * ob.cos, cy + rE * ob.sin) - f0) / 1e-4;
+      const f0 = residualAndSlopes(ob, lens, cx + seenR * ob.cos, cy + seenR * ob.sin);
+      const j = slopes.x * ob.cos + slopes.y * ob.sin;
       jj += j * j;
       jf += j * f0;
     }
