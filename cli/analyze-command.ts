@@ -20,6 +20,14 @@ import { parseTeamColours } from './team-colours.ts';
 const IMAGE_EXT = new Set(['.png', '.jpg', '.jpeg']);
 const VIDEO_EXT = new Set(['.y4m', '.mjpeg', '.mjpg', '.mp4', '.webm', '.mov', '.mkv']);
 
+/** --settle-ms: a time in milliseconds a player would accept waiting for a call (up to 5 s). */
+function settleMsFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Number(value);
+  if (!Number.isFinite(ms) || ms <= 0 || ms > 5000) throw new CliError(`--settle-ms must be a time in milliseconds, more than 0 and at most 5000 (got "${value}")`, EXIT.usage);
+  return ms;
+}
+
 async function expandInputs(paths: readonly string[]): Promise<string[]> {
   const out: string[] = [];
   for (const p of paths) {
@@ -52,7 +60,9 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     camera: { value: true },
     // `--markers` alone: the board's default layout; `--markers layout.json`: the user's.
     markers: { value: true, optionalValue: (next) => next.toLowerCase().endsWith('.json') },
+    'settle-ms': { value: true },
   });
+  const settleMs = settleMsFlag(stringFlag(args, 'settle-ms'));
   if (args.positional.length === 0) throw new CliError('analyze needs at least one image, video or folder', EXIT.usage);
   const setup = resolveGame(stringFlag(args, 'game'), stringFlag(args, 'variant'), stringFlag(args, 'board'));
   const teamsArg = stringFlag(args, 'teams');
@@ -71,7 +81,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       // A video goes through the live referee: shots, calls and the running score.
       if (markers) io.stderr.write(`${file}: --markers applies to still images; a video is calibrated from the board's own markings\n`);
       const { analyzeVideo } = await import('./analyze-video.ts');
-      const code = await analyzeVideo(file, { setup, variantGiven: stringFlag(args, 'variant') !== undefined, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), json: args.flags.json === true }, io);
+      const code = await analyzeVideo(file, { setup, variantGiven: stringFlag(args, 'variant') !== undefined, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), ...(settleMs !== undefined ? { settleMs } : {}), json: args.flags.json === true }, io);
       exit = Math.max(exit, code);
       continue;
     }

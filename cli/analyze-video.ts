@@ -55,6 +55,8 @@ export interface AnalyzeVideoOptions {
   annotateDir?: string;
   /** The annotated video's format: 'auto' (default) is mp4 with ffmpeg, else MJPEG. */
   annotateFormat?: VideoWriteFormat | 'auto';
+  /** How long the board must be still, with no hand in view, before a call (ms; the tracker's default when absent). */
+  settleMs?: number;
 }
 
 interface TtyLike {
@@ -136,6 +138,7 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
       setup: matchSetup,
       profile: setup.profile,
       ...(options.teamColors ? { teamColors: options.teamColors } : {}),
+      ...(options.settleMs !== undefined ? { track: { settleMs: options.settleMs } } : {}),
       onFrame: (i, stats) => {
         log?.onFrame(i, stats);
         bar?.update(i + 1, stats.tMs);

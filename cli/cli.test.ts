@@ -49,6 +49,8 @@ describe('disc-referee score', () => {
     ['unknown game', ['score', '--game', 'chess'], '{"discs":[]}', /unknown game "chess"/],
     ['unknown variant', ['score', '--game', 'crokinole', '--variant', 'nope'], '{"discs":[]}', /unknown variant "nope"/],
     ['unknown option', ['score', '--game', 'crokinole', '--frobnicate'], '{"discs":[]}', /unknown option --frobnicate/],
+    ['a settle time that is no time', ['analyze', 'match.y4m', '--game', 'crokinole', '--settle-ms', 'soon'], '', /--settle-ms must be a time in milliseconds/],
+    ['a settle time of nothing', ['analyze', 'match.y4m', '--game', 'crokinole', '--settle-ms', '0'], '', /--settle-ms must be .* more than 0/],
   ])('%s: exit 2 with a message, no stack trace', async (_name, argv, stdin, message) => {
     const r = await run(argv, stdin);
     expect(r.code).toBe(2);

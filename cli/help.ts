@@ -1,5 +1,6 @@
 import { GAMES } from '../rules/games/registry.ts';
 import { profilesForGame } from '../rules/profiles/registry.ts';
+import { TRACK_DEFAULTS } from '../vision/track/defaults.ts';
 
 export function helpText(): string {
   const games = Object.values(GAMES)
@@ -14,6 +15,8 @@ Usage:
       --calibration <file> reuses it (checked against each image, redone when the camera moved).
       --markers [layout.json] calibrates from printed ArUco markers (alone: the board's default
       layout, DICT_4X4_50 ids 0-3 just outside the board's corners; falls back to the markings).
+      --settle-ms <ms> (videos): how long the board must be still, with no hand in view, before
+      a call is made (default ${TRACK_DEFAULTS.settleMs} ms).
   disc-referee score --game <id> [--variant <name>] [--board <profile>] [--teams A,B] < state.json
       Score a board state given in board millimetres (JSON on stdin), without any image:
       {"discs":[{"xMm":0,"yMm":80,"team":"A"}], "hole":{"A":1}, "compartments":{"1":5,"2":9,"3":5,"4":7}}

@@ -270,7 +270,7 @@ const RENDERED_IN_TEST: MatchVideoConfig[] = [
   { name: 'carrom-live-test', game: 'carrom', fps: 30, formats: ['y4m'], match: { seed: 1, widthPx: 640, heightPx: 360, discsPerTeam: 3, rounds: 1, targetPoints: 2, noiseSigma: 1.1 } },
   // Sling in Slow mode, two discs a player: through the gate, against the wall, onto a disc.
   { name: 'sling-live-test', game: 'sling', fps: 30, formats: ['y4m'], match: { seed: 1, widthPx: 640, heightPx: 360, discsPerTeam: 2, rounds: 1, noiseSigma: 1.1 } },
-  // PitRush in Contest mode, three discs a player (the game ends when all of one player's are in pits): into pits, onto the board, onto a disc.
+  // PitRush in Contest mode, three discs a player (the game ends when all of one player's are in pits): into pits, onto the board, onto the disc lying in a pit.
   { name: 'pitrush-live-test', game: 'pitrush', fps: 30, formats: ['y4m'], match: { seed: 3, widthPx: 640, heightPx: 360, discsPerTeam: 3, rounds: 1, noiseSigma: 1.1 } },
 ];
 
@@ -368,6 +368,21 @@ describe('analyzeVideo', () => {
     expect((shots[1] as { discs: unknown[] }).discs.length).toBeGreaterThan(0);
     const final = lines.at(-1)!;
     expect(final).toMatchObject({ kind: 'final', score: truth.finalScore, truth: { agree: true } });
+  }, 120_000);
+
+  it('waits the settle time given before each call, and makes the same calls', async () => {
+    const r = io();
+    expect(await analyzeVideo(path, { setup: resolveGame('crokinole', undefined, undefined), json: true, progress: false, settleMs: 400 }, r.io)).toBe(0);
+    const lines = r.text().stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; timestampMs: number; score?: unknown });
+    const shots = lines.filter((l) => l.kind === 'shot');
+    expect(shots).toHaveLength(truth.shots.length);
+    // The still time can start up to ~100 ms before the truth's (the last creep of a disc is
+    // below the frame-to-frame test; a hand leaving the board is gone before it leaves the
+    // image); with the default settle time every call comes at most 150 ms after it.
+    shots.forEach((s, i) => expect(s.timestampMs).toBeGreaterThanOrEqual(truth.shots[i]!.settledMs + 400 - 120));
+    // (The longer wait re-detects more often where noise changes the image: a disc a box cut
+    // from such a change clipped was once lost, and with it a shot's hit.)
+    expect(lines.at(-1)).toMatchObject({ kind: 'final', score: truth.finalScore, truth: { agree: true } });
   }, 120_000);
 
   it('reports an unreadable video and a video that needs ffmpeg with exit 3', async () => {

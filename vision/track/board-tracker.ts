@@ -747,9 +747,34 @@ export class BoardTracker {
     return true;
   }
 
-  /** Detect again in boxes: what was found in them before is replaced. */
-  private redoAhead(frame: VideoFrame, merged: BoxMm[], episode: EpisodeResult): void {
+  /**
+   * Detect again in boxes: what was found in them before is replaced. A box is first grown over
+   * the whole of every disc found before with its centre in it: a box cut from a small change
+   * (a creep, noise) can clip a disc, and a disc the box cuts through is not found again in it.
+   */
+  private redoAhead(frame: VideoFrame, boxes: BoxMm[], episode: EpisodeResult): void {
     const early = this.early!;
+    const margin = this.o.detectMarginMm;
+    const centreIn = (d: DetectedDisc, b: BoxMm) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm;
+    let merged = boxes;
+    // (A box grown over a disc may take in another's centre: grown until none is cut.)
+    for (let round = 0, grew = true; grew && round < 8; round++) {
+      grew = false;
+      const grown = merged.map((b) => {
+        const g = { ...b };
+        for (const d of early.found) {
+          if (!centreIn(d, b)) continue;
+          const reach = d.radiusMm + margin;
+          g.minXMm = Math.min(g.minXMm, d.xMm - reach);
+          g.minYMm = Math.min(g.minYMm, d.yMm - reach);
+          g.maxXMm = Math.max(g.maxXMm, d.xMm + reach);
+          g.maxYMm = Math.max(g.maxYMm, d.yMm + reach);
+        }
+        grew ||= g.minXMm < b.minXMm || g.minYMm < b.minYMm || g.maxXMm > b.maxXMm || g.maxYMm > b.maxYMm;
+        return g;
+      });
+      merged = mergeBoxes(grown, this.view!.discRadiusMm);
+    }
     const inside = (d: DetectedDisc) => merged.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm);
     const again = this.detectIn(frame, merged, episode);
     // A disc across a box's edge can be found from both sides: the newer look wins.
