@@ -42,6 +42,9 @@ export interface ShotComparison {
   delayMs: number | null;
   /** Call time minus the time the last disc stopped (stream ms). */
   delayFromStopMs: number | null;
+  /** Discs lying on another after the shot, as "team of the one on top/team of the one under", sorted. */
+  truthStacks: string[] | null;
+  seenStacks: string[] | null;
 }
 
 export interface Comparison {
@@ -51,6 +54,9 @@ export interface Comparison {
   hitAgree: number;
   hitCompared: number;
   validAgree: number;
+  /** Shots with a disc lying on another after them (in the truth or as seen), and those where both agree. */
+  stackCompared: number;
+  stackAgree: number;
   finalTruth: Record<TeamId, number>;
   finalSeen: Record<TeamId, number>;
   scoresAgree: boolean;
@@ -59,6 +65,12 @@ export interface Comparison {
 }
 
 type ShotMessage = Extract<RefereeMessage, { type: 'shot' }>;
+
+/** The stacks on a board: "team on top/team under" for every disc lying on another, sorted. */
+function stacksOf(board: BoardState): string[] {
+  const teamOf = new Map(board.discs.map((d) => [d.id, d.team]));
+  return board.discs.flatMap((d) => (d.onTopOfId ? [`${d.team}/${teamOf.get(d.onTopOfId) ?? '?'}`] : [])).sort();
+}
 
 export function compareWithTruth(truth: VideoTruth, session: Pick<SessionResult, 'messages' | 'referee'>): Comparison {
   const seen = session.messages.filter((m): m is ShotMessage => m.type === 'shot');
@@ -86,19 +98,24 @@ export function compareWithTruth(truth: VideoTruth, session: Pick<SessionResult,
       seenValid: s ? s.valid : null,
       delayMs: s ? s.tMs - t.settledMs : null,
       delayFromStopMs: s ? s.tMs - t.restMs : null,
+      truthStacks: stacksOf(t.event.after),
+      seenStacks: ev && ev.type === 'shot' ? stacksOf(ev.shot.after) : null,
     });
   });
   seen.forEach((s, k) => {
-    if (!used.has(k)) shots.push({ truthIndex: null, seenIndex: k, truthHit: null, seenHit: s.hits.length > 0, truthHitOpponent: null, seenHitOpponent: null, truthValid: null, seenValid: s.valid, delayMs: null, delayFromStopMs: null });
+    if (!used.has(k)) shots.push({ truthIndex: null, seenIndex: k, truthHit: null, seenHit: s.hits.length > 0, truthHitOpponent: null, seenHitOpponent: null, truthValid: null, seenValid: s.valid, delayMs: null, delayFromStopMs: null, truthStacks: null, seenStacks: null });
   });
   const compared = shots.filter((c) => c.truthIndex !== null && c.seenIndex !== null);
   const hitAgree = compared.filter((c) => c.truthHit === c.seenHit).length;
   const validAgree = compared.filter((c) => c.truthValid === c.seenValid).length;
+  const sameStacks = (c: ShotComparison) => JSON.stringify(c.truthStacks) === JSON.stringify(c.seenStacks);
+  const withStacks = compared.filter((c) => (c.truthStacks?.length ?? 0) > 0 || (c.seenStacks?.length ?? 0) > 0);
+  const stackAgree = withStacks.filter(sameStacks).length;
   const finalSeen = session.referee.state.scores;
   const teams = Object.keys(truth.finalScore);
   const scoresAgree = teams.every((t) => finalSeen[t] === truth.finalScore[t]) && Object.keys(finalSeen).length === teams.length;
-  const agree = scoresAgree && seen.length === truth.shots.length && compared.length === truth.shots.length && hitAgree === compared.length && validAgree === compared.length;
-  return { shotsTruth: truth.shots.length, shotsSeen: seen.length, shots, hitAgree, hitCompared: compared.length, validAgree, finalTruth: truth.finalScore, finalSeen, scoresAgree, agree };
+  const agree = scoresAgree && seen.length === truth.shots.length && compared.length === truth.shots.length && hitAgree === compared.length && validAgree === compared.length && stackAgree === withStacks.length;
+  return { shotsTruth: truth.shots.length, shotsSeen: seen.length, shots, hitAgree, hitCompared: compared.length, validAgree, stackCompared: withStacks.length, stackAgree, finalTruth: truth.finalScore, finalSeen, scoresAgree, agree };
 }
 
 export function describeComparison(c: Comparison): string[] {
@@ -111,8 +128,11 @@ export function describeComparison(c: Comparison): string[] {
       lines.push(`  ${tag}`);
       continue;
     }
-    const ok = s.truthHit === s.seenHit && s.truthValid === s.seenValid ? 'agree' : 'DIFFER';
-    lines.push(`  ${tag}: hit ${yn(s.truthHit)}/${yn(s.seenHit)}, valid ${yn(s.truthValid)}/${yn(s.seenValid)} (truth/seen), called ${s.delayMs!.toFixed(0)} ms after the board was still: ${ok}`);
+    const stacksOk = JSON.stringify(s.truthStacks) === JSON.stringify(s.seenStacks);
+    const ok = s.truthHit === s.seenHit && s.truthValid === s.seenValid && stacksOk ? 'agree' : 'DIFFER';
+    const stacks = (x: string[] | null) => (x && x.length > 0 ? x.join(', ') : 'none');
+    const stackNote = (s.truthStacks?.length ?? 0) > 0 || (s.seenStacks?.length ?? 0) > 0 ? `, discs on discs ${stacks(s.truthStacks)}/${stacks(s.seenStacks)}` : '';
+    lines.push(`  ${tag}: hit ${yn(s.truthHit)}/${yn(s.seenHit)}, valid ${yn(s.truthValid)}/${yn(s.seenValid)}${stackNote} (truth/seen), called ${s.delayMs!.toFixed(0)} ms after the board was still: ${ok}`);
   }
   lines.push(c.agree ? 'the referee agrees with the truth of the rendered match' : 'the referee does NOT agree with the truth of the rendered match');
   return lines;

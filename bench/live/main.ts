@@ -107,7 +107,7 @@ for (const input of inputs) {
 }
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-const header = ['video', 'fmt', 'size', 'fps', 'shots', 'hit ok', 'valid ok', 'score seen', 'score truth', 'ms med', 'ms p99', 'detect', 'decode', 'delay med', 'delay max', 'stop→call'].join('\t');
+const header = ['video', 'fmt', 'size', 'fps', 'shots', 'hit ok', 'valid ok', 'stacks ok', 'score seen', 'score truth', 'ms med', 'ms p99', 'detect', 'decode', 'delay med', 'delay max', 'stop→call'].join('\t');
 const summaries: string[] = [];
 for (const game of games) {
   const mine = rows.filter((r) => r.truth.game === game);
@@ -121,6 +121,8 @@ for (const game of games) {
   let shotsTruth = 0;
   let hitAgree = 0;
   let hitCompared = 0;
+  let stackAgree = 0;
+  let stackCompared = 0;
   for (const r of mine) {
     const compared = r.cmp.shots.filter((s) => s.truthIndex !== null && s.seenIndex !== null);
     // The call is out when its frame's processing ends, every frame queued on one core.
@@ -132,6 +134,8 @@ for (const game of games) {
     shotsTruth += r.cmp.shotsTruth;
     hitAgree += r.cmp.hitAgree;
     hitCompared += r.cmp.hitCompared;
+    stackAgree += r.cmp.stackAgree;
+    stackCompared += r.cmp.stackCompared;
     const score = (s: Record<string, number>) => Object.entries(s).map(([t, p]) => `${t}${p}`).join('-');
     console.log(
       [
@@ -142,6 +146,7 @@ for (const game of games) {
         `${r.cmp.shotsSeen}/${r.cmp.shotsTruth}`,
         `${f((100 * r.cmp.hitAgree) / Math.max(1, r.cmp.hitCompared), 0)}%`,
         `${f((100 * r.cmp.validAgree) / Math.max(1, r.cmp.hitCompared), 0)}%`,
+        r.cmp.stackCompared > 0 ? `${r.cmp.stackAgree}/${r.cmp.stackCompared}` : '-',
         score(r.cmp.finalSeen),
         score(r.cmp.finalTruth),
         f(percentile(r.session.cheapMs, 0.5)),
@@ -155,11 +160,12 @@ for (const game of games) {
     );
   }
   const agree = mine.filter((r) => r.cmp.agree).length;
-  const summary = `${game}: ${agree}/${mine.length} runs agree with their truth in full; shots found ${shotsSeen}/${shotsTruth}, hit ok ${f((100 * hitAgree) / Math.max(1, hitCompared), 1)}%; cheap path at 1280x720: median ${f(percentile(allCheap, 0.5))} ms (target <= 16), p99 ${f(percentile(allCheap, 0.99))} ms; call delay median ${f(percentile(allDelays, 0.5), 0)} ms, p90 ${f(percentile(allDelays, 0.9), 0)} ms (target <= 150; with the frame loop's backlog: median ${f(percentile(allBacklog, 0.5), 0)} ms, p90 ${f(percentile(allBacklog, 0.9), 0)} ms)`;
+  const summary = `${game}: ${agree}/${mine.length} runs agree with their truth in full; shots found ${shotsSeen}/${shotsTruth}, hit ok ${f((100 * hitAgree) / Math.max(1, hitCompared), 1)}%${stackCompared > 0 ? `; discs on discs right after ${stackAgree}/${stackCompared} shots that leave one` : ''}; cheap path at 1280x720: median ${f(percentile(allCheap, 0.5))} ms (target <= 16), p99 ${f(percentile(allCheap, 0.99))} ms; call delay median ${f(percentile(allDelays, 0.5), 0)} ms, p90 ${f(percentile(allDelays, 0.9), 0)} ms, max ${f(Math.max(...allDelays), 0)} ms (target <= 150; with the frame loop's backlog: median ${f(percentile(allBacklog, 0.5), 0)} ms, p90 ${f(percentile(allBacklog, 0.9), 0)} ms)`;
   summaries.push(summary);
   console.log(`\n${summary}\n`);
 }
 console.log('columns: shots seen/truth; hit ok: shots whose hit / no hit matches the truth; valid ok: same for the ruling;');
+console.log('stacks ok: of the shots after which a disc lies on another (in the truth or as seen), those where both agree;');
 console.log('ms med/p99: the cheap path per frame (downscale, differences, hand, paths); detect: median detection at a rest (ms);');
 console.log('decode: reading a frame (y4m: the luma plane; MJPEG: a JPEG decode); delay: from the board being still with no hand in view');
 console.log('to the call going out, the still frames processed in turn on one core as they arrive, detection included wherever it');

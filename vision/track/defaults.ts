@@ -138,6 +138,11 @@ export const TRACK_DEFAULTS = {
   keptChangeThreshold: 8,
   /** Candidates where the image is as at the last rest (by the same test) are not fitted: see BoardTracker.unchangedAt. */
   skipUnchangedCandidates: true,
+  /**
+   * A disc first seen in play and not found at rest, whose path ends where a hand was during
+   * the play, was carried off by the hand (a board cleared by hand): it did not drop into a hole there.
+   */
+  carriedOffByHand: true,
   /** A disc at the end of a trajectory within this distance of a hole's centre dropped in. */
   holeCaptureMm: 25,
   /**

@@ -46,9 +46,12 @@ export function withPits(result: SettleResult, profile: BoardProfile, reachMm: n
   const movedIds = result.movedIds.filter((id) => !stacks.underIds.includes(id));
   const board = boardOf(tracks);
   const inPit = new Set(tracks.filter((t) => t.place === 'pit').map((t) => t.id));
-  // A disc that dropped into a pit did not leave play: the shot says one fell in, and its calls where.
-  const fellIn = result.removed.filter((r) => r.reason === 'hole' && inPit.has(r.id));
-  const removed = result.removed.filter((r) => !fellIn.includes(r));
+  // A disc that dropped into a pit did not leave play: the shot says one fell in, and its calls
+  // where. One that stopped on the disc lying in a pit took it over but did not fall into it
+  // (the pit's occupant is the same: as the rules count a disc fallen in, in Phase II).
+  const dropped = result.removed.filter((r) => r.reason === 'hole' && inPit.has(r.id));
+  const removed = result.removed.filter((r) => !dropped.includes(r));
+  const fellIn = dropped.filter((r) => !tracks.find((t) => t.id === r.id)?.onTopOfId);
   const shot = result.shot ? { ...result.shot, after: board, removed, ...(result.shot.movedIds ? { movedIds: result.shot.movedIds.filter((id) => !stacks.underIds.includes(id)) } : {}), delivery: { ...result.shot.delivery, fellIntoPit: fellIn.length > 0 } } : null;
   return { ...result, tracks, board, movedIds, removed, shot };
 }
@@ -94,7 +97,8 @@ export function onDiscs(
       underIds.push(u.id);
     }
     t.onTopOfId = u.id;
-    if (t.ifOnDiscMm) Object.assign(t, t.ifOnDiscMm);
+    // On a disc on the board its top is a disc higher than a disc's; one in a pit lies at its centre.
+    if (t.ifOnDiscMm && t.place !== 'pit') Object.assign(t, t.ifOnDiscMm);
   }
   for (const t of out) {
     if (!t.onTopOfId || moved.has(t.id)) continue;

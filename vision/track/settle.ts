@@ -256,6 +256,15 @@ export function settle(input: SettleInput): SettleResult {
     ...(d.kind ? { kind: d.kind } : {}),
     ...(d.ifOnDiscMm ? { ifOnDiscMm: d.ifOnDiscMm } : {}),
   });
+  /** Whether a hand was over a board point (at a disc's top height) at some time in the play. */
+  const handWasAt = (p: { xMm: number; yMm: number }): boolean => {
+    const mask = episode.handEverMask;
+    if (!mask) return false;
+    const q = view.boardToLow(p.xMm, p.yMm, view.discHeightMm);
+    const x = Math.round(q.x);
+    const y = Math.round(q.y);
+    return x >= 0 && y >= 0 && x < view.size.widthPx && y < view.size.heightPx && mask[y * view.size.widthPx + x] === 1;
+  };
   /** Where a disc that was not found at rest went, from the end of its path. */
   const lostAt = (end: { xMm: number; yMm: number }): RemovalReason | null => {
     if (view.holeNear(end.xMm, end.yMm, o.holeCaptureMm)) return 'hole';
@@ -321,8 +330,10 @@ export function settle(input: SettleInput): SettleResult {
     }
     const end = m.path[m.path.length - 1]!;
     const start = m.path[0]!;
-    // Only a disc seen travelling (not a flicker near a hand) can have gone without being found.
-    const travelled = Math.hypot(end.xMm - start.xMm, end.yMm - start.yMm) > 3 * r;
+    // Only a disc seen travelling (not a flicker near a hand) can have gone without being found,
+    // and not one last seen where a hand was in the play: the hand carried it off (a board
+    // cleared by hand), it did not drop into a hole there.
+    const travelled = Math.hypot(end.xMm - start.xMm, end.yMm - start.yMm) > 3 * r && !(o.carriedOffByHand && handWasAt(end));
     // Gone off the board altogether, never found: more likely a flicker than a disc, except
     // where the board lies on a table (a mat): a disc seen travelling off it left play.
     const reason = travelled ? lostAt(end) : null;

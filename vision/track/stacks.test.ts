@@ -25,6 +25,11 @@ describe('discs lying on discs (onDiscs)', () => {
     expect(out[0]!.onTopOfId).toBeUndefined();
   });
 
+  it('a disc that dropped into a pit onto the one there lies at the pit centre, not where its top a disc higher would put it', () => {
+    const out = onDiscs([track('d1', 60, -105, { place: 'pit' }), track('d2', 60, -105, { place: 'pit', ifOnDiscMm: { xMm: 59.2, yMm: -104.1 } })], ['d2'], [], 0.75).tracks;
+    expect(out[1]).toMatchObject({ onTopOfId: 'd1', xMm: 60, yMm: -105 });
+  });
+
   it('touching is not lying on: just inside and just outside the overlap a stack needs', () => {
     const at = (d: number) => onDiscs([track('d1', 0, 0), track('d2', d, 0)], ['d2'], [], 0.75).tracks[1]!.onTopOfId;
     expect(at(r2)).toBeUndefined();
@@ -84,5 +89,31 @@ describe('a stack made by a shot', () => {
   it('without the stack test the two are taken for two discs side by side on the board', () => {
     const shots = run(script(), { stackOverlapFraction: 0 }).filter((e): e is Extract<TrackerEvent, { type: 'shot' }> => e.type === 'shot');
     expect(shots[0]!.shot.after.discs.some((d) => d.onTopOfId)).toBe(false);
+  });
+});
+
+describe('a board cleared by hand', () => {
+  // A disc followed across the board into a pit's place, where a hand then takes it away
+  // (what a clearing hand carries is followed to where the hand hides it).
+  const pit = { xMm: 60.62, yMm: -35 };
+  const script = () => {
+    const s = new Script(30).add({ id: 'b1', team: 'B', xMm: -200, yMm: 150 }).hold(300);
+    s.add({ id: 'x1', team: 'A', xMm: -60, yMm: -250 });
+    s.slide([{ id: 'x1', to: pit, ms: 600 }]);
+    return s.handVisit(pit, 600, () => s.remove('x1')).hold(600);
+  };
+  const lastBoard = (events: TrackerEvent[]) => {
+    const withBoard = events.filter((e): e is Extract<TrackerEvent, { board: unknown }> => 'board' in e);
+    return withBoard[withBoard.length - 1]!.board.discs;
+  };
+
+  it('what the hand carried off last seen at a pit is no disc dropped into it', () => {
+    const board = lastBoard(run(script()));
+    expect(board.map((d) => [d.xMm, d.yMm])).toEqual([[-200, 150]]);
+  });
+
+  it('without that test it is taken for a disc in the pit', () => {
+    const board = lastBoard(run(script(), { carriedOffByHand: false }));
+    expect(board.some((d) => Math.hypot(d.xMm - pit.xMm, d.yMm - pit.yMm) < 1)).toBe(true);
   });
 });
