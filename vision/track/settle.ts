@@ -272,13 +272,30 @@ export function settle(input: SettleInput): SettleResult {
     if (view.surfaceInsetMm(end.xMm, end.yMm) < 0.6 * r) return view.beyondSurface === 'ditch' && view.insideOutline(end.xMm, end.yMm) ? 'ditch' : 'off-board';
     return null;
   };
+  // A disc a hand was over, gone from its place, where a new track was first seen: that track
+  // is the disc, struck there (the hand's region, grown for its fingers, hid its start).
+  const resumedBy = new Map<string, MovingTrack>();
+  for (const m of episode.moving) {
+    if (!m.isNew) continue;
+    const start = m.path[0]!;
+    let best: { t: Track; d: number } | null = null;
+    for (const t of input.tracks) {
+      if (!covered.has(t.id) || !changed.has(t.id) || moving.has(t.id) || matchOf.has(t.id) || resumedBy.has(t.id) || t.place !== 'surface') continue;
+      const d = Math.hypot(start.xMm - t.xMm, start.yMm - t.yMm);
+      if (d <= o.struckBlobRadii * t.radiusMm && (!best || d < best.d)) best = { t, d };
+    }
+    if (best) resumedBy.set(best.t.id, m);
+  }
+  const resumed = new Set([...resumedBy.values()].map((m) => m.id));
   for (const t of input.tracks) {
     if (!changed.has(t.id)) {
       out.push(t);
       continue;
     }
-    const m = moving.get(t.id);
-    const di = matchOf.get(t.id);
+    const by = resumedBy.get(t.id);
+    if (by) renamed.set(by.id, t.id);
+    const m = by ?? moving.get(t.id);
+    const di = matchOf.get(by ? by.id : t.id);
     if (di !== undefined) {
       const d = candidates[di]!;
       const moved = Math.hypot(d.xMm - t.xMm, d.yMm - t.yMm) > o.samePlaceMm || movedFar(m, t);
@@ -292,7 +309,7 @@ export function settle(input: SettleInput): SettleResult {
       if (t.place === 'surface' && next.place !== 'surface') removed.push({ id: t.id, reason: next.place === 'hole' ? 'hole' : 'ditch' });
       continue;
     }
-    if (m && m.path.length >= 2 && !covered.has(t.id)) {
+    if (m && m.path.length >= 2 && (by || !covered.has(t.id))) {
       const end = m.path[m.path.length - 1]!;
       const reason = lostAt(end);
       movedIds.push(t.id);
@@ -315,7 +332,7 @@ export function settle(input: SettleInput): SettleResult {
     out.push(t);
   }
   // New discs: seen leaving a hand (shot), or put down by hand (staged).
-  const newMoving = episode.moving.filter((m) => m.isNew);
+  const newMoving = episode.moving.filter((m) => m.isNew && !resumed.has(m.id));
   for (const m of newMoving) {
     const di = matchOf.get(m.id);
     const id = input.newId();
@@ -420,7 +437,7 @@ export function settle(input: SettleInput): SettleResult {
     }
   }
   const before = boardOf(input.tracks);
-  const board = boardOf(out);
+  let board = boardOf(out);
   let kind: SettleKind = 'unchanged';
   let shot: ShotEvent | null = null;
   if (freeMotion) {
@@ -428,7 +445,22 @@ export function settle(input: SettleInput): SettleResult {
     const firstNew = newMoving.filter((m) => renamed.has(m.id)).sort((a, b) => a.startMs - b.startMs)[0];
     const staged = input.tracks.filter((t) => t.staged && movedIds.includes(t.id));
     const earliest = episode.moving.filter((m) => !m.isNew && movedIds.includes(m.id)).sort((a, b) => a.startMs - b.startMs)[0];
-    const shotDiscId = firstNew ? rename(firstNew.id) : (staged[0]?.id ?? earliest?.id ?? movedIds[0]!);
+    // A disc struck by none followed, and one new disc found at rest where a hand was: the shot
+    // disc, its whole way to the disc it struck hidden in the hand's region (grown for fingers).
+    let unseenShot: Track | null = null;
+    if (!firstNew && staged.length === 0 && earliest && addedIds.length === 1 && !covered.has(earliest.id) && !contacts.some((c) => c.hitId === earliest.id)) {
+      const t = out.find((x) => x.id === addedIds[0]);
+      if (t && handWasAt(t)) unseenShot = t;
+    }
+    if (unseenShot && earliest) {
+      unseenShot.staged = false;
+      addedIds.splice(0);
+      movedIds.push(unseenShot.id);
+      const at = earliest.path[0]!;
+      contacts.unshift({ byId: unseenShot.id, hitId: earliest.id, tMs: earliest.startMs, distanceMm: Math.hypot(unseenShot.xMm - at.xMm, unseenShot.yMm - at.yMm), confident: false });
+      board = boardOf(out);
+    }
+    const shotDiscId = unseenShot ? unseenShot.id : firstNew ? rename(firstNew.id) : (staged[0]?.id ?? earliest?.id ?? movedIds[0]!);
     const shotTrack = out.find((t) => t.id === shotDiscId) ?? input.tracks.find((t) => t.id === shotDiscId);
     shot = {
       shooter: shotTrack?.team ?? '?',
