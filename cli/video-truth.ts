@@ -66,6 +66,11 @@ export interface Comparison {
 
 type ShotMessage = Extract<RefereeMessage, { type: 'shot' }>;
 
+/** Whether the truth and what was seen leave the same discs lying on others after a shot. */
+function sameStacks(c: ShotComparison): boolean {
+  return JSON.stringify(c.truthStacks) === JSON.stringify(c.seenStacks);
+}
+
 /** The stacks on a board: "team on top/team under" for every disc lying on another, sorted. */
 function stacksOf(board: BoardState): string[] {
   const teamOf = new Map(board.discs.map((d) => [d.id, d.team]));
@@ -108,7 +113,6 @@ export function compareWithTruth(truth: VideoTruth, session: Pick<SessionResult,
   const compared = shots.filter((c) => c.truthIndex !== null && c.seenIndex !== null);
   const hitAgree = compared.filter((c) => c.truthHit === c.seenHit).length;
   const validAgree = compared.filter((c) => c.truthValid === c.seenValid).length;
-  const sameStacks = (c: ShotComparison) => JSON.stringify(c.truthStacks) === JSON.stringify(c.seenStacks);
   const withStacks = compared.filter((c) => (c.truthStacks?.length ?? 0) > 0 || (c.seenStacks?.length ?? 0) > 0);
   const stackAgree = withStacks.filter(sameStacks).length;
   const finalSeen = session.referee.state.scores;
@@ -128,8 +132,7 @@ export function describeComparison(c: Comparison): string[] {
       lines.push(`  ${tag}`);
       continue;
     }
-    const stacksOk = JSON.stringify(s.truthStacks) === JSON.stringify(s.seenStacks);
-    const ok = s.truthHit === s.seenHit && s.truthValid === s.seenValid && stacksOk ? 'agree' : 'DIFFER';
+    const ok = s.truthHit === s.seenHit && s.truthValid === s.seenValid && sameStacks(s) ? 'agree' : 'DIFFER';
     const stacks = (x: string[] | null) => (x && x.length > 0 ? x.join(', ') : 'none');
     const stackNote = (s.truthStacks?.length ?? 0) > 0 || (s.seenStacks?.length ?? 0) > 0 ? `, discs on discs ${stacks(s.truthStacks)}/${stacks(s.seenStacks)}` : '';
     lines.push(`  ${tag}: hit ${yn(s.truthHit)}/${yn(s.seenHit)}, valid ${yn(s.truthValid)}/${yn(s.seenValid)}${stackNote} (truth/seen), called ${s.delayMs!.toFixed(0)} ms after the board was still: ${ok}`);

@@ -775,7 +775,7 @@ export class BoardTracker {
       });
       merged = mergeBoxes(grown, this.view!.discRadiusMm);
     }
-    const inside = (d: DetectedDisc) => merged.some((b) => d.xMm >= b.minXMm && d.xMm <= b.maxXMm && d.yMm >= b.minYMm && d.yMm <= b.maxYMm);
+    const inside = (d: DetectedDisc) => merged.some((b) => centreIn(d, b));
     const again = this.detectIn(frame, merged, episode);
     // A disc across a box's edge can be found from both sides: the newer look wins.
     const twice = (d: DetectedDisc) => again.some((a) => Math.hypot(a.xMm - d.xMm, a.yMm - d.yMm) < 0.6 * d.radiusMm);
