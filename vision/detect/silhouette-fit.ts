@@ -214,6 +214,8 @@ interface Observation {
   qx: number;
   qy: number;
   response: number;
+  /** A top rim's edge found where the side wall's foot is (see SilhouetteFitOptions.wallFootMinPx). */
+  atWallFoot: boolean;
 }
 
 // Observations reused from pass to pass and fit to fit (a fit makes ~100 per pass, and a
@@ -224,7 +226,7 @@ const observationPool: Observation[] = [];
 function pooledObservation(k: number): Observation {
   let ob = observationPool[k];
   if (!ob) {
-    ob = { cos: 0, sin: 0, quarter: 0, top: false, plane: [], nx: 0, ny: 0, qx: 0, qy: 0, response: 0 };
+    ob = { cos: 0, sin: 0, quarter: 0, top: false, plane: [], nx: 0, ny: 0, qx: 0, qy: 0, response: 0, atWallFoot: false };
     observationPool[k] = ob;
   }
   return ob;
@@ -359,6 +361,17 @@ export interface SilhouetteFitOptions {
   outlierSigmas: number;
   signRetryCoverage?: number;
   /**
+   * A top rim's fit of a disc darker than the board round it (edges of this mean contrast or
+   * more, grey levels): where its side wall shows at least this many pixels outside the rim, an
+   * edge found nearer the wall's foot than the rim (up to this far past the foot) is the foot's.
+   * A dark disc's wall is as dark as its top, so no edge divides them: the foot's edge taken for
+   * the rim pulled the centre toward the camera. (Not for fainter discs: a board-coloured disc's
+   * edges there are not its foot's.)
+   */
+  wallFootMinPx?: number;
+  wallFootReachPx?: number;
+  wallFootMinContrast?: number;
+  /**
    * Half the baseline (pixels) of the step an edge is measured by (0.75 unless given): a
    * blurred edge (defocus, motion) spreads its step over several pixels, and across 1.5 px
    * it shows a fraction of its contrast.
@@ -383,7 +396,7 @@ function fitEitherSign(input: SilhouetteFitInput, o: SilhouetteFitOptions, halfB
 
 function fitWithSigns(
   input: SilhouetteFitInput,
-  o: { rimRays: number; rimRangesMm: readonly number[]; minRimResponse: number; outlierSigmas: number },
+  o: SilhouetteFitOptions,
   signs: EdgeSigns,
   halfBaselinePx: number,
 ): { fit: SilhouetteFit; signs: EdgeSigns } | null {
@@ -441,6 +454,12 @@ function fitWithSigns(
       ob.quarter = p.quarter;
       ob.top = p.top;
       ob.plane = p.top ? input.topToImage : input.boardToImage;
+      ob.atWallFoot = false;
+      if (input.topOnly && o.wallFootMinPx !== undefined) {
+        projectInto(input.boardToImage, lens, bx, by, q);
+        const wallPx = (q.x - p.x) * nx + (q.y - p.y) * ny;
+        ob.atWallFoot = wallPx >= o.wallFootMinPx && hit.offsetPx > wallPx / 2 && hit.offsetPx < wallPx + (o.wallFootReachPx ?? 0);
+      }
       ob.nx = nx;
       ob.ny = ny;
       ob.qx = p.x + nx * hit.offsetPx;
@@ -456,6 +475,11 @@ function fitWithSigns(
       // Going outwards, a part brighter than the board gives a falling edge: response < 0.
       const falling = mine.filter((ob) => ob.response < 0).length;
       polarity[kind] = falling >= mine.length / 2 ? 1 : -1;
+    }
+    if (input.topOnly && polarity.top === -1 && o.wallFootMinPx !== undefined) {
+      let sum = 0;
+      for (const ob of obs) sum += Math.abs(ob.response);
+      if (sum / obs.length >= (o.wallFootMinContrast ?? 0)) for (const ob of obs) if (ob.atWallFoot) ob.plane = input.boardToImage;
     }
     let inl = obs.filter((ob) => Math.sign(ob.response) === -(ob.top ? polarity.top : polarity.wall));
     // Gauss-Newton on the centre (the radius is the piece's, known); outliers (a touching
