@@ -455,7 +455,8 @@ function fitWithSigns(
       ob.top = p.top;
       ob.plane = p.top ? input.topToImage : input.boardToImage;
       ob.atWallFoot = false;
-      if (input.topOnly && o.wallFootMinPx !== undefined) {
+      // (Only while the top may be darker than the board: its sign, once learnt, holds for the later passes.)
+      if (input.topOnly && o.wallFootMinPx !== undefined && polarity.top !== 1) {
         projectInto(input.boardToImage, lens, bx, by, q);
         const wallPx = (q.x - p.x) * nx + (q.y - p.y) * ny;
         ob.atWallFoot = wallPx >= o.wallFootMinPx && hit.offsetPx > wallPx / 2 && hit.offsetPx < wallPx + (o.wallFootReachPx ?? 0);
