@@ -1,5 +1,6 @@
 /**
  * npm run bench:accuracy -- [--count 200] [--profiles id,id|all] [--shift-mm 0] [--jobs N] [--verbose]
+ *                            [--team-colours] [--detect '{"option": value}']
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
@@ -11,6 +12,9 @@
  * how often a hand over the board was seen (and seen where there was none).
  * --shift-mm moves every detection by that much (to show the benchmark notices).
  * --jobs: scenes rendered at once when the corpus is made (default one per core).
+ * --team-colours: every board analysed as in a match whose players gave their colours (without
+ * it, only boards with neutral pieces are; see matchColours).
+ * --detect: detection options (JSON) over the defaults, to compare a setting.
  */
 import { parseArgs } from 'node:util';
 import { GAMES } from '../../rules/games/registry.ts';
@@ -19,7 +23,9 @@ import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { loadImageFile } from '../../vision/image/load-image-node.ts';
 import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../../vision/pipeline/analyze-frame.ts';
-import { rgbOf, type Rgb } from '../../vision/detect/teams.ts';
+import type { Rgb } from '../../vision/detect/teams.ts';
+import type { DetectOptions } from '../../vision/detect/defaults.ts';
+import { givenTeamColours } from './team-colours.ts';
 import { ensureCorpus } from './corpus.ts';
 import { evaluateScene, summarise, withHandOverBoard, type SceneEvaluation, type Summary } from './evaluate.ts';
 import { handOverBoardInScene } from './hand-truth.ts';
@@ -32,6 +38,8 @@ const args = parseArgs({
     'shift-mm': { type: 'string', default: '0' },
     jobs: { type: 'string' },
     verbose: { type: 'boolean', default: false },
+    'team-colours': { type: 'boolean', default: false },
+    detect: { type: 'string' },
   },
 }).values;
 
@@ -40,6 +48,13 @@ const shiftMm = Number(args['shift-mm']);
 const jobs = args.jobs === undefined ? undefined : Number(args.jobs);
 if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) {
   console.error('--jobs is a whole number, 1 or more');
+  process.exit(2);
+}
+let detect: Partial<DetectOptions> = {};
+try {
+  detect = args.detect ? (JSON.parse(args.detect) as Partial<DetectOptions>) : {};
+} catch {
+  console.error('--detect is a JSON object of detection options, e.g. \'{"colourCandidates": false}\'');
   process.exit(2);
 }
 const { cv } = await loadOpenCv();
@@ -62,9 +77,8 @@ function pct(xs: number[], q: number): number {
  * tells. Other boards are analysed as a bare image, colours learnt.
  */
 function matchColours(profile: BoardProfile, discs: readonly { team: string; kind?: string; color: string }[]): { teamColors: Rgb[] } | Record<string, never> {
-  if (!profile.pieces.some((p) => p.kind === 'neutral')) return {};
-  const teams = [...new Set(discs.filter((d) => d.kind !== 'neutral').map((d) => d.team))].sort();
-  const teamColors = teams.map((t) => rgbOf(discs.find((d) => d.team === t)!.color)).filter((c): c is Rgb => c !== null);
+  if (!args['team-colours'] && !profile.pieces.some((p) => p.kind === 'neutral')) return {};
+  const teamColors = givenTeamColours(discs);
   return teamColors.length >= 2 ? { teamColors } : {};
 }
 
@@ -93,7 +107,7 @@ for (const id of profileIds) {
   for (const [i, item] of items.entries()) {
     const frame = await loadImageFile(item.pngPath);
     const t0 = performance.now();
-    const analysis = analyzeFrame(cv, frame, profile, matchColours(profile, item.truth.discs));
+    const analysis = analyzeFrame(cv, frame, profile, { ...matchColours(profile, item.truth.discs), detect });
     ms.push(performance.now() - t0);
     if (analysis.detection) detectMs.push(analysis.timings.detectMs);
     const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;

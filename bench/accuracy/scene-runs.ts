@@ -14,6 +14,7 @@ import { toGray, type Frame, type GrayImage } from '../../vision/image/frame.ts'
 import type { CV } from '../../vision/opencv/load-opencv.ts';
 import type { DetectOptions } from '../../vision/detect/defaults.ts';
 import { detectDiscs } from '../../vision/detect/detect.ts';
+import { givenTeamColours } from './team-colours.ts';
 
 /** A scene of the accuracy benchmark's corpus (same profile and seed, so the same image), with its truth. */
 export function corpusScene(profileId: string, seed: number): { profile: BoardProfile; frame: Frame; gray: GrayImage; truth: SceneTruth } {
@@ -23,9 +24,11 @@ export function corpusScene(profileId: string, seed: number): { profile: BoardPr
   return { profile, frame, gray: toGray(frame), truth: r.truth };
 }
 
-export function corpusSceneRuns(cv: CV, profileId: string, seed: number): (options?: Partial<DetectOptions>) => SceneEvaluation {
+/** `given.teamColours`: detect as in a match whose players gave their teams' colours. */
+export function corpusSceneRuns(cv: CV, profileId: string, seed: number, given: { teamColours?: boolean } = {}): (options?: Partial<DetectOptions>) => SceneEvaluation {
   const { profile, frame, gray, truth } = corpusScene(profileId, seed);
   const calibration = calibrate(cv, gray, profile);
   if (!calibration.found) throw new Error(`${profileId} seed ${seed}: board not found`);
-  return (options = {}) => evaluateScene(GAMES[profile.game]!, profile, truth, detectDiscs(cv, { frame, gray, calibration, profile }, options).discs);
+  const teamColors = given.teamColours ? givenTeamColours(truth.discs) : undefined;
+  return (options = {}) => evaluateScene(GAMES[profile.game]!, profile, truth, detectDiscs(cv, { frame, gray, calibration, profile, ...(teamColors ? { teamColors } : {}) }, options).discs);
 }

@@ -218,6 +218,16 @@ export const DETECT_DEFAULTS = {
    * 94-100% of discs on round boards and mats, 88% on the tables and 78% on sjoelbak.
    */
   calibrationUncertaintyFactor: 2,
+  /**
+   * With the teams' colours given, on a board whose pieces all belong to a team (no queen,
+   * striker or neutral piece), a fit found less than this far round (0: never) whose colour is
+   * farther than `offTeamMinColourDistance` (teams.ts colourDistance) from every team's is paint,
+   * not a disc: a house's blue ring fitted as a disc, 284-312 from red and yellow stones. Real
+   * discs that weak came within 1-113 of their team's colour (shade, glare) on 40 scenes of each
+   * board; red and yellow are 153 apart.
+   */
+  offTeamMaxRimCoverage: 0.6,
+  offTeamMinColourDistance: 200,
 };
 
 export type DetectOptions = typeof DETECT_DEFAULTS;

@@ -14,7 +14,7 @@ import type { Calibration } from '../calibrate/types.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
 import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
-import { detectPieceKinds, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
+import { detectPieceKinds, NO_TEAM, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
@@ -29,7 +29,7 @@ import { COARSE_VIEW_DEFAULTS, coarseCandidates, coarseViewPxPerMm } from './coa
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { pegNeighbourCircles, type NeighbourCircle } from './peg-neighbours.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
-import { assignTeams, hexOf, type Rgb } from './teams.ts';
+import { assignTeams, colourDistance, hexOf, type Rgb } from './teams.ts';
 import { callUncertaintyMm } from './call-uncertainty.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
@@ -721,7 +721,17 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     found.splice(i, 1);
   }
   // (A disc in a hole overlapped by one beside it: see hole-overlaps.ts.)
-  const judged = o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5)?.radiusMm ?? null, o.holeOverlapFraction) : found;
+  const judged = [...(o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5)?.radiusMm ?? null, o.holeOverlapFraction) : found)];
+  // A weak fit in a colour no team plays, where every piece is a team's: paint, not a disc.
+  if (input.teamColors?.length && o.offTeamMaxRimCoverage > 0 && profile.pieces.every((p) => !NO_TEAM.has(p.kind))) {
+    for (let i = judged.length - 1; i >= 0; i--) {
+      const f = judged[i]!;
+      if (f.state !== 'on-board' || f.rimCoverage >= o.offTeamMaxRimCoverage) continue;
+      if (input.teamColors.some((c) => colourDistance(f.rgb, c) <= o.offTeamMinColourDistance)) continue;
+      rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: `rim ${(f.rimCoverage * 100).toFixed(0)}% found, in a colour no team plays` });
+      judged.splice(i, 1);
+    }
+  }
   const teams = assignTeams(judged.map((f) => f.rgb), input.teamCount ?? 2, input.teamColors);
   const discs: DetectedDisc[] = judged.map((f, i) => ({ ...f, team: teams.labels[i] ?? null }));
   return { discs, rejected, teamColors: teams.colors, handOverBoard: false };

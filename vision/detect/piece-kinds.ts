@@ -20,7 +20,7 @@ import { assignTeams, colourDistance, farFromEveryTeam, type Rgb } from './teams
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
 /** Pieces that belong to no team. */
-const NO_TEAM: ReadonlySet<PieceKind> = new Set(['queen', 'striker', 'neutral']);
+export const NO_TEAM: ReadonlySet<PieceKind> = new Set(['queen', 'striker', 'neutral']);
 
 export const PIECE_KIND_DEFAULTS = {
   /** Pieces whose diameters differ by less than this are one size to the camera. */

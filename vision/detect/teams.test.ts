@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignTeams, rgbOf, type Rgb } from './teams.ts';
+import { assignTeams, colourDistance, litTeamColours, rgbOf, type Rgb } from './teams.ts';
 
 const rgb = (hex: string): Rgb => rgbOf(hex)!;
 const teamsOf = (labels: readonly string[], indices: readonly number[]) => new Set(indices.map((i) => labels[i]));
@@ -43,5 +43,39 @@ describe('teams learnt from the discs seen', () => {
     const colours = ['#ece4d4', '#222222', '#e8e0d0', '#252525'].map(rgb);
     expect(assignTeams(colours, 2).labels).toEqual(['B', 'A', 'B', 'A']);
     expect(assignTeams(colours, 2, [rgb('#f0f0f0'), rgb('#101010')]).labels).toEqual(['A', 'B', 'A', 'B']);
+  });
+});
+
+describe('teams by the colours the players gave', () => {
+  // Sling corpus seed 17: two wooden teams (#b98d58, #e3cb9f) under a warm light (red x1.12,
+  // blue x0.87): the light team's discs come nearer the darker team's given colour than their own.
+  const given = ['#b98d58', '#e3cb9f'].map(rgb);
+  const dark = ['#bd8147', '#be8247', '#c9894a'];
+  const light = ['#f0c082', '#e4b77c', '#f6ba79'];
+  it('are seen as the image\'s light shows them (a warm light on two wooden teams)', () => {
+    const colours = [...dark, ...light].map(rgb);
+    expect(litTeamColours(colours, given)).not.toBeNull();
+    expect(assignTeams(colours, 2, given).labels).toEqual(['A', 'A', 'A', 'B', 'B', 'B']);
+  });
+
+  it('taken as given, the warm light puts both teams in one (what the light corrects)', () => {
+    const nearestGiven = (c: Rgb) => (colourDistance(c, given[0]!) <= colourDistance(c, given[1]!) ? 'A' : 'B');
+    expect([...dark, ...light].map(rgb).map(nearestGiven)).toEqual(['A', 'A', 'A', 'A', 'A', 'A']);
+  });
+
+  it('one team alone, half in shade, is not split into both teams (red and yellow given)', () => {
+    const redYellow = ['#b0262c', '#e2b928'].map(rgb);
+    const red = ['#b0262c', '#ad282e', '#b3242a'].map(rgb);
+    const shaded = red.map((c) => c.map((v) => v * 0.55) as Rgb);
+    const colours = [...red, ...shaded];
+    expect(litTeamColours(colours, redYellow)).toBeNull();
+    expect(assignTeams(colours, 2, redYellow).labels).toEqual(['A', 'A', 'A', 'A', 'A', 'A']);
+  });
+
+  it('one wooden team alone, half in shade, is not split into both wooden teams', () => {
+    const shaded = dark.map(rgb).map((c) => c.map((v) => v * 0.7) as Rgb);
+    const colours = [...dark.map(rgb), ...shaded];
+    expect(litTeamColours(colours, given)).toBeNull();
+    expect(assignTeams(colours, 2, given).labels).toEqual(['A', 'A', 'A', 'A', 'A', 'A']);
   });
 });

@@ -142,11 +142,73 @@ export interface TeamAssignment {
   margins: number[];
 }
 
+/** Gains per channel a light's brightness and white balance may put on a colour. */
+const CAST_GAIN_RANGE: readonly [number, number] = [0.5, 2];
+/** The image's groups of colours lie this close to the given colours under one light (a share of the given colours' least distance apart). */
+const CAST_MAX_RESIDUAL_SHARE = 0.25;
+
+function permutations(n: number): number[][] {
+  if (n <= 1) return [[0]];
+  return permutations(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
+}
+
+/**
+ * The given team colours as this image's light shows them: the discs' own groups of colours
+ * (k-means), each taken for the given colour that one brightness and white balance (a gain per
+ * channel) maps onto it best. Null when no such light explains the groups (one team alone on
+ * the board, split by shade into two groups, is not mistaken for both teams): the given
+ * colours are then taken as they are. A warm light moves a light wooden team's discs nearer
+ * a darker wooden team's given colour than their own (assignTeams asks only when the given
+ * colours leave a team without discs).
+ */
+export function litTeamColours(colors: readonly Rgb[], given: readonly Rgb[]): Rgb[] | null {
+  const k = given.length;
+  if (k < 2 || k > 4 || colors.length < k) return null;
+  const pts = colors.map(features);
+  const centres = learnCentres(pts, k);
+  // Each group's mean colour (RGB), from the discs nearest its centre.
+  const sums = centres.map(() => [0, 0, 0, 0]);
+  pts.forEach((p, i) => {
+    const s = sums[nearestOf(p, centres)]!;
+    for (let j = 0; j < 3; j++) s[j]! += colors[i]![j]!;
+    s[3]! += 1;
+  });
+  if (sums.some((s) => s[3]! === 0)) return null;
+  const groups = sums.map((s) => [s[0]! / s[3]!, s[1]! / s[3]!, s[2]! / s[3]!] as Rgb);
+  let apart = Infinity;
+  for (let a = 0; a < k; a++) for (let b = a + 1; b < k; b++) apart = Math.min(apart, colourDistance(given[a]!, given[b]!));
+  let best: { lit: Rgb[]; residual: number } | null = null;
+  for (const perm of permutations(k)) {
+    // Group perm[t] is team t's: least-squares gain per channel from the given colours to the groups.
+    const gain = [0, 1, 2].map((j) => {
+      let num = 0;
+      let den = 0;
+      for (let t = 0; t < k; t++) {
+        num += given[t]![j]! * groups[perm[t]!]![j]!;
+        den += given[t]![j]! ** 2;
+      }
+      return den > 0 ? num / den : 1;
+    });
+    if (gain.some((g) => g < CAST_GAIN_RANGE[0] || g > CAST_GAIN_RANGE[1])) continue;
+    const lit = given.map((c) => [c[0] * gain[0]!, c[1] * gain[1]!, c[2] * gain[2]!] as Rgb);
+    const residual = Math.max(...lit.map((c, t) => colourDistance(c, groups[perm[t]!]!)));
+    if (!best || residual < best.residual) best = { lit, residual };
+  }
+  return best && best.residual <= CAST_MAX_RESIDUAL_SHARE * apart ? best.lit : null;
+}
+
 export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: readonly Rgb[]): TeamAssignment {
   const k = given?.length ?? teamCount;
   const pts = colors.map(features);
   let centres: number[][];
-  if (given && given.length > 0) centres = given.map(features);
+  if (given && given.length > 0) {
+    centres = given.map(features);
+    // Every disc nearest one given colour while the discs' colours fall into as many groups as
+    // there are teams: the light may have moved a team off its colour (see litTeamColours).
+    const owners = new Set(pts.map((p) => nearestOf(p, centres)));
+    const lit = owners.size < given.length ? litTeamColours(colors, given) : null;
+    if (lit) centres = lit.map(features);
+  }
   else {
     if (pts.length === 0) return { labels: [], colors: {}, margins: [] };
     centres = learnCentres(pts, k);

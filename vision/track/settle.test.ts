@@ -61,6 +61,26 @@ describe('settle where a hand hid part of a shot', () => {
     expect(out.movedIds).toEqual(['d1']);
   });
 
+  it('a disc a hand was over, struck by a disc that never left the hand, and first seen a step beyond a struck blob, is that disc, hit', () => {
+    // The new track sets off 25 mm from d1's place (more than 1.5 radii, less than that plus
+    // its first step): it is d1's path, and the disc found where the hand was struck it.
+    const tracks = [track('d1', 'B', 74, -143), track('d2', 'A', -110, -55)];
+    const out = settle({
+      view,
+      tracks,
+      episode: episode([path('new-1', true, [[98, -135], [109, -131], [123, -127], [128, -118], [114, -110]])], { coveredIds: ['d1'], everAt: [[50, -150], [40, -180]] }),
+      change: maskAt([[74, -143], [122, -117], [43, -144]]),
+      detections: [seen('A', -110, -55), seen('A', 43, -144), seen('B', 122, -117)],
+      newId,
+      o: TRACK_DEFAULTS,
+    });
+    expect(out.kind).toBe('shot');
+    expect(out.tracks.find((t) => t.id === 'd1')).toMatchObject({ xMm: 122, yMm: -117 });
+    const shotId = out.shot!.shotDiscId;
+    expect(out.shot!.after.discs.find((d) => d.id === shotId)).toMatchObject({ team: 'A', xMm: 43, yMm: -144 });
+    expect(out.shot!.hits).toEqual([{ byId: shotId, hitId: 'd1' }]);
+  });
+
   it("a disc struck by none followed, and one new disc found at rest where the hand was: the new one is the shot's disc, and struck it", () => {
     const tracks = [track('d1', 'A', -100, -50), track('d2', 'B', 60, -140)];
     const out = settle({

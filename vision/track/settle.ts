@@ -195,41 +195,72 @@ export function settle(input: SettleInput): SettleResult {
     rest: { xMm: number; yMm: number } | null;
     team: string | null;
     gateMm: number;
+    /** Seen moving (its own path, or a new track taken as its path). */
+    moved: boolean;
   }
-  const claims: Claim[] = [];
-  for (const t of input.tracks) {
-    if (!changed.has(t.id)) continue;
-    const m = moving.get(t.id);
-    const end = m ? m.path[m.path.length - 1]! : t;
-    // Wide for a disc seen moving: its path may have lost it in a crowd, and its colour and the
-    // best total decide among the discs in reach.
-    const gate = m && m.path.length >= 2 ? 10 * r : covered.has(t.id) ? 10 * r : 3 * r;
-    claims.push({ key: t.id, end, rest: { xMm: t.xMm, yMm: t.yMm }, team: t.team, gateMm: gate });
+  /** The best total over all claims, with the new tracks in `pathOf` taken as those discs' paths. */
+  const matchClaims = (pathOf: ReadonlyMap<string, MovingTrack>) => {
+    const claims: Claim[] = [];
+    const taken = new Set([...pathOf.values()].map((m) => m.id));
+    for (const t of input.tracks) {
+      if (!changed.has(t.id)) continue;
+      const m = moving.get(t.id) ?? pathOf.get(t.id);
+      const end = m ? m.path[m.path.length - 1]! : t;
+      // Wide for a disc seen moving: its path may have lost it in a crowd, and its colour and the
+      // best total decide among the discs in reach.
+      const gate = m && m.path.length >= 2 ? 10 * r : covered.has(t.id) ? 10 * r : 3 * r;
+      claims.push({ key: t.id, end, rest: { xMm: t.xMm, yMm: t.yMm }, team: t.team, gateMm: gate, moved: m !== undefined });
+    }
+    for (const m of episode.moving) if (m.isNew && !taken.has(m.id)) claims.push({ key: m.id, end: m.path[m.path.length - 1]!, rest: null, team: null, gateMm: 8 * r, moved: true });
+    // Not nearest first: that can give one disc's place to another and leave the first with
+    // none. A disc keeps its colour: a team mismatch costs more than any distance in the gate.
+    // A doubtful detection only explains a disc seen moving.
+    const costs = claims.map((c) =>
+      candidates.map((d) => {
+        const atEnd = Math.hypot(c.end.xMm - d.xMm, c.end.yMm - d.yMm);
+        const atRest = c.rest ? Math.hypot(c.rest.xMm - d.xMm, c.rest.yMm - d.yMm) : Infinity;
+        const dist = Math.min(atEnd, atRest <= 2 * o.samePlaceMm ? atRest : Infinity);
+        if (dist > c.gateMm) return Infinity;
+        if (d.confidence < o.minDetectConfidence && !c.moved) return Infinity;
+        if (c.team !== null && c.team !== d.team && d.confidence >= o.minDetectConfidence) return Infinity;
+        return dist + (c.team !== null && c.team !== d.team ? 40 * r : 0) + (c.moved ? 0 : 2 * r);
+      }),
+    );
+    // A known disc seen moving does not vanish (the hole and the ditch are found by its path):
+    // leaving it without a place costs most; a disc only seen changing, less; a new track
+    // (maybe a flicker) or a doubtful detection left unexplained, least.
+    const rowCost = claims.map((c) => (c.key.startsWith('new-') ? 3 * r : c.moved ? 16 * r : 8 * r));
+    const colCost = candidates.map((d) => (d.confidence < o.minDetectConfidence ? 2 * r : 8 * r));
+    const assigned = assign(costs, rowCost, colCost);
+    let total = 0;
+    const usedCols = new Set<number>();
+    assigned.forEach((di, ci) => {
+      total += di < 0 ? rowCost[ci]! : costs[ci]![di]!;
+      if (di >= 0) usedCols.add(di);
+    });
+    colCost.forEach((c, di) => (total += usedCols.has(di) ? 0 : c));
+    return { claims, assigned, total };
+  };
+  // A disc a hand was over that a new track set off from (its start hidden in the hand's
+  // region, grown for fingers, so first seen up to a step further than a struck blob): that
+  // track may be the disc, struck. Taken so only where it explains the discs at rest better.
+  const struckFrom = new Map<string, MovingTrack>();
+  for (const m of episode.moving) {
+    if (!m.isNew || m.path.length < 2) continue;
+    const start = m.path[0]!;
+    const stepMm = Math.hypot(m.path[1]!.xMm - start.xMm, m.path[1]!.yMm - start.yMm);
+    let best: { t: Track; d: number } | null = null;
+    for (const t of input.tracks) {
+      if (!covered.has(t.id) || !changed.has(t.id) || moving.has(t.id) || struckFrom.has(t.id) || t.place !== 'surface') continue;
+      const d = Math.hypot(start.xMm - t.xMm, start.yMm - t.yMm);
+      if (d <= o.struckBlobRadii * t.radiusMm + stepMm && (!best || d < best.d)) best = { t, d };
+    }
+    if (best) struckFrom.set(best.t.id, m);
   }
-  for (const m of episode.moving) if (m.isNew) claims.push({ key: m.id, end: m.path[m.path.length - 1]!, rest: null, team: null, gateMm: 8 * r });
-  // The best total over all claims (not nearest first: that can give one disc's place to
-  // another and leave the first with none). A disc keeps its colour: a team mismatch costs
-  // more than any distance in the gate. A doubtful detection only explains a disc seen moving.
-  const costs = claims.map((c) =>
-    candidates.map((d) => {
-      const atEnd = Math.hypot(c.end.xMm - d.xMm, c.end.yMm - d.yMm);
-      const atRest = c.rest ? Math.hypot(c.rest.xMm - d.xMm, c.rest.yMm - d.yMm) : Infinity;
-      const dist = Math.min(atEnd, atRest <= 2 * o.samePlaceMm ? atRest : Infinity);
-      if (dist > c.gateMm) return Infinity;
-      if (d.confidence < o.minDetectConfidence && !moving.has(c.key) && !c.key.startsWith('new-')) return Infinity;
-      // A disc keeps its colour.
-      if (c.team !== null && c.team !== d.team && d.confidence >= o.minDetectConfidence) return Infinity;
-      return dist + (c.team !== null && c.team !== d.team ? 40 * r : 0) + (moving.has(c.key) || c.key.startsWith('new-') ? 0 : 2 * r);
-    }),
-  );
-  // A known disc seen moving does not vanish (the hole and the ditch are found by its path):
-  // leaving it without a place costs most; a disc only seen changing, less; a new track
-  // (maybe a flicker) or a doubtful detection left unexplained, least.
-  const assigned = assign(
-    costs,
-    claims.map((c) => (c.key.startsWith('new-') ? 3 * r : moving.has(c.key) ? 16 * r : 8 * r)),
-    candidates.map((d) => (d.confidence < o.minDetectConfidence ? 2 * r : 8 * r)),
-  );
+  const plain = matchClaims(new Map());
+  const withStruck = struckFrom.size > 0 ? matchClaims(struckFrom) : null;
+  const takeStruck = withStruck !== null && withStruck.total < plain.total;
+  const { claims, assigned } = takeStruck ? withStruck : plain;
   const matchOf = new Map<string, number>();
   const used = new Set<number>();
   assigned.forEach((di, ci) => {
@@ -274,9 +305,9 @@ export function settle(input: SettleInput): SettleResult {
   };
   // A disc a hand was over, gone from its place, where a new track was first seen: that track
   // is the disc, struck there (the hand's region, grown for its fingers, hid its start).
-  const resumedBy = new Map<string, MovingTrack>();
+  const resumedBy = new Map<string, MovingTrack>(takeStruck ? struckFrom : []);
   for (const m of episode.moving) {
-    if (!m.isNew) continue;
+    if (!m.isNew || [...resumedBy.values()].includes(m)) continue;
     const start = m.path[0]!;
     let best: { t: Track; d: number } | null = null;
     for (const t of input.tracks) {
@@ -295,7 +326,7 @@ export function settle(input: SettleInput): SettleResult {
     const by = resumedBy.get(t.id);
     if (by) renamed.set(by.id, t.id);
     const m = by ?? moving.get(t.id);
-    const di = matchOf.get(by ? by.id : t.id);
+    const di = matchOf.get(t.id) ?? (by ? matchOf.get(by.id) : undefined);
     if (di !== undefined) {
       const d = candidates[di]!;
       const moved = Math.hypot(d.xMm - t.xMm, d.yMm - t.yMm) > o.samePlaceMm || movedFar(m, t);
@@ -444,11 +475,15 @@ export function settle(input: SettleInput): SettleResult {
     kind = 'shot';
     const firstNew = newMoving.filter((m) => renamed.has(m.id)).sort((a, b) => a.startMs - b.startMs)[0];
     const staged = input.tracks.filter((t) => t.staged && movedIds.includes(t.id));
-    const earliest = episode.moving.filter((m) => !m.isNew && movedIds.includes(m.id)).sort((a, b) => a.startMs - b.startMs)[0];
+    // Discs seen moving on their own paths, or on a new track taken as theirs (struck under a hand).
+    const earliest = [
+      ...episode.moving.filter((m) => !m.isNew && movedIds.includes(m.id)).map((m) => ({ id: m.id, path: m.path, startMs: m.startMs })),
+      ...[...resumedBy].filter(([id]) => movedIds.includes(id)).map(([id, m]) => ({ id, path: m.path, startMs: m.startMs })),
+    ].sort((a, b) => a.startMs - b.startMs)[0];
     // A disc struck by none followed, and one new disc found at rest where a hand was: the shot
     // disc, its whole way to the disc it struck hidden in the hand's region (grown for fingers).
     let unseenShot: Track | null = null;
-    if (!firstNew && staged.length === 0 && earliest && addedIds.length === 1 && !covered.has(earliest.id) && !contacts.some((c) => c.hitId === earliest.id)) {
+    if (!firstNew && staged.length === 0 && earliest && addedIds.length === 1 && (!covered.has(earliest.id) || resumedBy.has(earliest.id)) && !contacts.some((c) => c.hitId === earliest.id)) {
       const t = out.find((x) => x.id === addedIds[0]);
       if (t && handWasAt(t)) unseenShot = t;
     }

@@ -1,0 +1,26 @@
+/**
+ * A weak fit in a colour no team plays, on a board whose pieces all belong to a team, with the
+ * teams' colours given: paint, not a disc.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
+import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+
+let cv: CV;
+beforeAll(async () => {
+  cv = (await loadOpenCv()).cv;
+});
+
+describe('a weak fit in no team colour', () => {
+  // Nano Curling seed 29: red and yellow stones; two circles of the house's blue ring fitted as
+  // discs (rims 45-50 % found) and called in the house for a point each.
+  it('is not a disc when the teams gave their colours (Nano Curling seed 29), and no stone is lost', () => {
+    const run = corpusSceneRuns(cv, 'nano-curling-sheet', 29, { teamColours: true });
+    const off = run({ offTeamMaxRimCoverage: 0 });
+    const on = run({});
+    expect(off.phantomCalls).toBe(2);
+    expect(on.phantomCalls).toBe(0);
+    expect(on.falsePositives).toBe(0);
+    expect(on.matched).toBe(off.matched);
+  });
+});
