@@ -227,6 +227,19 @@ export const DETECT_DEFAULTS = {
    * board; red and yellow are 153 apart.
    */
   offTeamMaxRimCoverage: 0.6,
+  /**
+   * A fit found less than this far round (0: never), centred within `paintBandCentreRadii`
+   * disc radii of the middle of a painted band `paintBandWidthRadii` disc radii wide (between
+   * two concentric painted disks: a house's ring), whose colour is within
+   * `paintBandMaxColourDistance` (teams.ts colourDistance) of the band's as seen along it, is
+   * the band's paint (see painted-bands.ts). On 40 scenes each of the Nano Curling sheet and
+   * the curling mat such paint fits were 12-14 from their band's colour, stones in a band
+   * 129-297.
+   */
+  paintBandMaxRimCoverage: 0.6,
+  paintBandCentreRadii: 0.35,
+  paintBandWidthRadii: [1.5, 2.5] as readonly [number, number],
+  paintBandMaxColourDistance: 40,
   offTeamMinColourDistance: 200,
 };
 

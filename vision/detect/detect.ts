@@ -15,6 +15,7 @@ import { findCandidates, type Candidate } from './candidates.ts';
 import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds, NO_TEAM, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
+import { bandCentredAt, bandColour, paintedBands } from './painted-bands.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
@@ -687,6 +688,17 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const lesser = g.rimCoverage < f.rimCoverage ? g : f;
     rejected.push({ xMm: lesser.xMm, yMm: lesser.yMm, reason: 'overlapping a disc whose rim was found farther round' });
     found.splice(found.indexOf(lesser), 1);
+  }
+  // Circles drawn by a painted band as wide as a disc (a house's ring): see painted-bands.ts.
+  const bands = o.paintBandMaxRimCoverage > 0 ? paintedBands(profile, radiusMm, o.paintBandWidthRadii[0], o.paintBandWidthRadii[1]) : [];
+  for (let i = found.length - 1; i >= 0 && bands.length > 0; i--) {
+    const f = found[i]!;
+    if (f.state !== 'on-board' || f.rimCoverage >= o.paintBandMaxRimCoverage) continue;
+    const band = bandCentredAt(bands, f.xMm, f.yMm, o.paintBandCentreRadii * radiusMm);
+    const paint = band && bandColour(input.frame, surfacePlanes.board, cal.lens, band, found, 1.5 * radiusMm);
+    if (!paint || colourDistance(f.rgb, paint) > o.paintBandMaxColourDistance) continue;
+    rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: `rim ${(f.rimCoverage * 100).toFixed(0)}% found, a circle of a painted band in the band's colour` });
+    found.splice(i, 1);
   }
   // Painted numbers and shadows taken for pucks: see pucks.ts.
   if (isPuckBoard(profile)) rejected.push(...dropPuckLookAlikes({ profile, frame: input.frame, planes: surfacePlanes, lens: cal.lens }, found, radiusMm));

@@ -16,8 +16,9 @@ describe('a weak fit in no team colour', () => {
   // discs (rims 45-50 % found) and called in the house for a point each.
   it('is not a disc when the teams gave their colours (Nano Curling seed 29), and no stone is lost', () => {
     const run = corpusSceneRuns(cv, 'nano-curling-sheet', 29, { teamColours: true });
-    const off = run({ offTeamMaxRimCoverage: 0 });
-    const on = run({});
+    // (The painted-band rule drops these too: off here, to see this rule alone.)
+    const off = run({ offTeamMaxRimCoverage: 0, paintBandMaxRimCoverage: 0 });
+    const on = run({ paintBandMaxRimCoverage: 0 });
     expect(off.phantomCalls).toBe(2);
     expect(on.phantomCalls).toBe(0);
     expect(on.falsePositives).toBe(0);

@@ -79,3 +79,18 @@ describe('teams by the colours the players gave', () => {
     expect(assignTeams(colours, 2, given).labels).toEqual(['A', 'A', 'A', 'A', 'A', 'A']);
   });
 });
+
+describe('one team alone on the board, no colours given', () => {
+  // Nano Curling seed 29: three red stones found, the other team's none.
+  it('is one team, not split into two', () => {
+    const { labels } = assignTeams(['#a52e36', '#aa3239', '#a83037'].map(rgb), 2);
+    expect(new Set(labels).size).toBe(1);
+  });
+
+  it('two teams as near as two woods are still two', () => {
+    const { labels } = assignTeams(['#b98d58', '#bb8f5a', '#e3cb9f', '#e1c99d'].map(rgb), 2);
+    expect(labels[0]).toBe(labels[1]);
+    expect(labels[2]).toBe(labels[3]);
+    expect(labels[0]).not.toBe(labels[2]);
+  });
+});

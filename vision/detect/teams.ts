@@ -142,6 +142,13 @@ export interface TeamAssignment {
   margins: number[];
 }
 
+/**
+ * Two learnt colour groups nearer than this (colourDistance) are one team: the nearest two
+ * teams' colours in the corpus (two woods) are 44 apart, red and orange 71; three red stones,
+ * the only team found on a Nano Curling sheet (seed 29), were 1-3 apart and were split into two.
+ */
+const ONE_TEAM_MAX_SEPARATION = 20;
+
 /** Gains per channel a light's brightness and white balance may put on a colour. */
 const CAST_GAIN_RANGE: readonly [number, number] = [0.5, 2];
 /** The image's groups of colours lie this close to the given colours under one light (a share of the given colours' least distance apart). */
@@ -213,6 +220,9 @@ export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: r
     if (pts.length === 0) return { labels: [], colors: {}, margins: [] };
     centres = learnCentres(pts, k);
     centres.sort((a, b) => a[0]! - b[0]!);
+    // Groups nearer than any two teams' colours are one team's discs in different light (the
+    // other team has none on the board): learnt as two teams, half of them would be miscalled.
+    if (k === 2 && Math.sqrt(dist2(centres[0]!, centres[1]!)) < ONE_TEAM_MAX_SEPARATION) centres = [centres.reduce((m, c) => m.map((v, j) => v + c[j]! / 2), [0, 0, 0])];
   }
   const names = centres.map((_, i) => String.fromCharCode(65 + i));
   const labels: string[] = [];
