@@ -210,19 +210,17 @@ export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: r
   let centres: number[][];
   if (given && given.length > 0) {
     centres = given.map(features);
-    // Every disc nearest one given colour while the discs' colours fall into as many groups as
-    // there are teams: the light may have moved a team off its colour (see litTeamColours).
+    // A given colour no disc is nearest: the light may have moved a team off its colour (see litTeamColours).
     const owners = new Set(pts.map((p) => nearestOf(p, centres)));
     const lit = owners.size < given.length ? litTeamColours(colors, given) : null;
     if (lit) centres = lit.map(features);
-  }
-  else {
+  } else {
     if (pts.length === 0) return { labels: [], colors: {}, margins: [] };
     centres = learnCentres(pts, k);
     centres.sort((a, b) => a[0]! - b[0]!);
     // Groups nearer than any two teams' colours are one team's discs in different light (the
     // other team has none on the board): learnt as two teams, half of them would be miscalled.
-    if (k === 2 && Math.sqrt(dist2(centres[0]!, centres[1]!)) < ONE_TEAM_MAX_SEPARATION) centres = [centres.reduce((m, c) => m.map((v, j) => v + c[j]! / 2), [0, 0, 0])];
+    if (k === 2 && Math.sqrt(dist2(centres[0]!, centres[1]!)) < ONE_TEAM_MAX_SEPARATION) centres = [[0, 1, 2].map((j) => (centres[0]![j]! + centres[1]![j]!) / 2)];
   }
   const names = centres.map((_, i) => String.fromCharCode(65 + i));
   const labels: string[] = [];

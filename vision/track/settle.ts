@@ -244,18 +244,22 @@ export function settle(input: SettleInput): SettleResult {
   // A disc a hand was over that a new track set off from (its start hidden in the hand's
   // region, grown for fingers, so first seen up to a step further than a struck blob): that
   // track may be the disc, struck. Taken so only where it explains the discs at rest better.
+  /** The nearest disc a hand was over, gone from its place, within 1.5 radii (`struckBlobRadii`) plus `slackMm` of a point. */
+  const coveredDiscAt = (p: { xMm: number; yMm: number }, slackMm: number, skip: (t: Track) => boolean): Track | null => {
+    let best: { t: Track; d: number } | null = null;
+    for (const t of input.tracks) {
+      if (!covered.has(t.id) || !changed.has(t.id) || moving.has(t.id) || t.place !== 'surface' || skip(t)) continue;
+      const d = Math.hypot(p.xMm - t.xMm, p.yMm - t.yMm);
+      if (d <= o.struckBlobRadii * t.radiusMm + slackMm && (!best || d < best.d)) best = { t, d };
+    }
+    return best?.t ?? null;
+  };
   const struckFrom = new Map<string, MovingTrack>();
   for (const m of episode.moving) {
     if (!m.isNew || m.path.length < 2) continue;
     const start = m.path[0]!;
-    const stepMm = Math.hypot(m.path[1]!.xMm - start.xMm, m.path[1]!.yMm - start.yMm);
-    let best: { t: Track; d: number } | null = null;
-    for (const t of input.tracks) {
-      if (!covered.has(t.id) || !changed.has(t.id) || moving.has(t.id) || struckFrom.has(t.id) || t.place !== 'surface') continue;
-      const d = Math.hypot(start.xMm - t.xMm, start.yMm - t.yMm);
-      if (d <= o.struckBlobRadii * t.radiusMm + stepMm && (!best || d < best.d)) best = { t, d };
-    }
-    if (best) struckFrom.set(best.t.id, m);
+    const t = coveredDiscAt(start, Math.hypot(m.path[1]!.xMm - start.xMm, m.path[1]!.yMm - start.yMm), (x) => struckFrom.has(x.id));
+    if (t) struckFrom.set(t.id, m);
   }
   const plain = matchClaims(new Map());
   const withStruck = struckFrom.size > 0 ? matchClaims(struckFrom) : null;
@@ -308,14 +312,8 @@ export function settle(input: SettleInput): SettleResult {
   const resumedBy = new Map<string, MovingTrack>(takeStruck ? struckFrom : []);
   for (const m of episode.moving) {
     if (!m.isNew || [...resumedBy.values()].includes(m)) continue;
-    const start = m.path[0]!;
-    let best: { t: Track; d: number } | null = null;
-    for (const t of input.tracks) {
-      if (!covered.has(t.id) || !changed.has(t.id) || moving.has(t.id) || matchOf.has(t.id) || resumedBy.has(t.id) || t.place !== 'surface') continue;
-      const d = Math.hypot(start.xMm - t.xMm, start.yMm - t.yMm);
-      if (d <= o.struckBlobRadii * t.radiusMm && (!best || d < best.d)) best = { t, d };
-    }
-    if (best) resumedBy.set(best.t.id, m);
+    const t = coveredDiscAt(m.path[0]!, 0, (x) => matchOf.has(x.id) || resumedBy.has(x.id));
+    if (t) resumedBy.set(t.id, m);
   }
   const resumed = new Set([...resumedBy.values()].map((m) => m.id));
   for (const t of input.tracks) {
