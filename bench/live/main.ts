@@ -1,6 +1,7 @@
 /**
  * npm run bench:live -- [--game crokinole,curling-mat] [--videos crokinole-720p30,...]
  *                       [--formats y4m,mjpeg] [--sample] [--settle-ms 100] [--cpu-clock]
+ *                       [--track '{"earlyDetectMs":30}']
  *
  * The live referee on the rendered match videos (rendered on first use, cached in
  * .cache/video/), per game (default: every game with a match script): shots segmented against
@@ -12,7 +13,7 @@
  * clock; --cpu-clock times them by this process's CPU time instead, for a shared, loaded machine
  * (where wall time also counts the waits for a core). On a quiet machine CPU time reads about a
  * third longer than wall time: it also counts the process's other threads (garbage collection,
- * file reads).
+ * file reads). --track sets tracker options (TRACK_DEFAULTS), to compare one.
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,7 @@ import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { rgbOf, type Rgb } from '../../vision/detect/teams.ts';
 import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
 import { openVideo } from '../../vision/video/open-video.ts';
+import { TRACK_DEFAULTS, type TrackOptions } from '../../vision/track/defaults.ts';
 import { existsSync, readFileSync } from 'node:fs';
 
 const args = parseArgs({
@@ -37,6 +39,7 @@ const args = parseArgs({
     sample: { type: 'boolean', default: false },
     'settle-ms': { type: 'string' },
     'cpu-clock': { type: 'boolean', default: false },
+    track: { type: 'string' },
   },
 }).values;
 
@@ -49,6 +52,7 @@ interface Row {
   frames: FrameTiming[];
 }
 
+const trackOptions = parseTrackOptions(args.track);
 const games = args.game!.split(',');
 for (const g of games) {
   if (!MATCH_SCRIPTS[g]) {
@@ -95,7 +99,7 @@ for (const input of inputs) {
       teamColors,
       // On a loaded, shared machine: frames timed by this process's CPU time (see cpuClockMs).
       ...(args['cpu-clock'] ? { clock: cpuClockMs } : {}),
-      ...(args['settle-ms'] ? { track: { settleMs: Number(args['settle-ms']) } } : {}),
+      track: { ...trackOptions, ...(args['settle-ms'] ? { settleMs: Number(args['settle-ms']) } : {}) },
       onFrame: (i, stats) => {
         frames.push({ tMs: stats.tMs, state: stats.state, cheapMs: stats.cheapMs, detectMs: stats.detectMs });
         if (process.stderr.isTTY && i % 30 === 0) process.stderr.write(`\rrunning ${input.name}.${format}: frame ${i}   `);
@@ -104,6 +108,23 @@ for (const input of inputs) {
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     rows.push({ name: input.name, format, truth: input.truth, session, cmp: compareWithTruth(input.truth, session), frames });
   }
+}
+
+/** Tracker options from --track (a JSON object of TRACK_DEFAULTS keys); exits on a bad one. */
+function parseTrackOptions(json: string | undefined): Partial<TrackOptions> {
+  if (!json) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    parsed = null;
+  }
+  const unknownKeys = parsed && typeof parsed === 'object' ? Object.keys(parsed).filter((k) => !(k in TRACK_DEFAULTS)) : [];
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || unknownKeys.length > 0) {
+    console.error(`--track takes a JSON object of tracker options${unknownKeys.length ? ` (unknown: ${unknownKeys.join(', ')})` : ''}`);
+    process.exit(2);
+  }
+  return parsed as Partial<TrackOptions>;
 }
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');

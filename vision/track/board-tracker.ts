@@ -311,7 +311,7 @@ export class BoardTracker {
       const handArea = zone ?? hand;
       if (handArea) for (let k = 0; k < handArea.n; k++) this.activeAtMs[handArea.idx[k]!] = tMs;
     }
-    // A disc that stopped dead within the last frame interval (its last motion a shrinking
+    // A disc that came to rest within the last frame interval (its last motion a small
     // residual, and nothing at all moving since): the still time counts from the frame before it.
     const stoppedDead = this.tailFromMs !== null && !isMoving && !hand && !disturbed && freeMotionPx < this.creepLeastPx();
     if (stoppedDead && this.lastActivityMs === this.prevFrameMs) this.lastActivityMs = this.tailFromMs!;
@@ -464,15 +464,13 @@ export class BoardTracker {
   }
 
   /**
-   * Whether this frame's motion (`movingPx`, low-res pixels) is the tail of a disc coming to
-   * rest: little (about what a disc moving less than its radius leaves) and clearly less than
-   * on the frame before, which moved too. A disc slowing to a stop, or caught by a pit, moves
-   * less on each frame; one still under way (or struck again) does not.
+   * Whether this frame's motion (`movingPx`, low-res pixels) may be the tail of a disc coming
+   * to rest: little (about what a disc moving less than its radius leaves), on a frame after
+   * one that moved too (not a hand's leaving). Whether it was is told by the next frame: nothing
+   * at all moves on it (see stoppedDead in push).
    */
   private comingToRest(movingPx: number): boolean {
-    if (this.prevMovingPx <= 0) return false;
-    const discPx = this.view!.discAreaPx;
-    return movingPx <= this.o.restResidualDiscAreas * discPx && movingPx <= this.o.restResidualShrink * this.prevMovingPx;
+    return this.prevMovingPx > 0 && movingPx <= this.o.restResidualDiscAreas * this.view!.discAreaPx;
   }
 
   /**

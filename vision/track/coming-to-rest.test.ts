@@ -1,8 +1,8 @@
 /**
  * The still time after a disc came to rest within a frame interval (at 30 fps the last frame
  * that differs from the one before can come a whole interval after it stopped): counted from
- * the frame before, where its last motion was a small, shrinking residual; never while
- * something still moves.
+ * the frame before, where its last motion was a small residual after motion and nothing moved
+ * on the next frame; never while something still moves.
  */
 import { describe, expect, it } from 'vitest';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
@@ -50,7 +50,7 @@ function stepped(stepsMm: number[], fps = 30): { script: Script; startMs: number
 }
 
 describe('the still time after a disc came to rest', () => {
-  it('a disc caught short (its last motion a small, shrinking residual) is called a frame interval sooner, where it stopped', () => {
+  it('a disc caught short (its last motion a small residual) is called a frame interval sooner, where it stopped', () => {
     // Fast, then a short last step: a disc dropping into a pit, or braking hard.
     const { script, restMs, yMm } = stepped([30, 30, 30, 30, 30, 24, 8]);
     const { shots } = run(script);
@@ -63,10 +63,21 @@ describe('the still time after a disc came to rest', () => {
     const a1 = shot.board.discs.find((d) => d.id === shot.shot.shotDiscId)!;
     expect(Math.hypot(a1.xMm, a1.yMm - yMm)).toBeLessThan(0.2);
     // Counted from the frame of the residual (the rule off), the call comes a frame later, on the same board.
-    const off = run(script, { restResidualShrink: 0 }).shots;
+    const off = run(script, { restResidualDiscAreas: 0 }).shots;
     expect(off).toHaveLength(1);
     expect(off[0]!.tMs).toBeGreaterThanOrEqual(restMs + SETTLE_MS - 1e-6);
     expect(off[0]!.board).toEqual(shot.board);
+  });
+
+  it('a last step longer than the one before (a disc caught by a rim) is a residual too', () => {
+    // Slow, then a last step twice as long as the one before: its motion grew, yet nothing moves after it.
+    const { script, restMs, yMm } = stepped([30, 20, 10, 4, 8]);
+    const { shots } = run(script);
+    expect(shots).toHaveLength(1);
+    expect(shots[0]!.tMs).toBeGreaterThanOrEqual(restMs + SETTLE_MS - 1000 / 30 - 1e-6);
+    expect(shots[0]!.tMs).toBeLessThan(restMs + SETTLE_MS);
+    const a1 = shots[0]!.board.discs.find((d) => d.id === shots[0]!.shot.shotDiscId)!;
+    expect(Math.hypot(a1.xMm, a1.yMm - yMm)).toBeLessThan(0.2);
   });
 
   it('a disc still under way after a small step (not shrinking any more) is not called until it stops', () => {

@@ -16,14 +16,14 @@ export const TRACK_DEFAULTS = {
   /** The board must be still (and no hand in view) this long before a call. */
   settleMs: 100,
   /**
-   * Motion of at most this many disc areas, at most this share of the frame before's, with
-   * nothing at all moving on the next frame (no region the still test would call creeping),
-   * is a disc that stopped dead within the frame interval (a pit caught it, it braked hard):
-   * the still time counts from the frame before it. At 30 fps the last frame that differs
-   * from the one before comes up to a whole interval after the disc stopped.
+   * Motion of at most this many disc areas after a frame that moved too, with nothing at all
+   * moving on the next frame (no region the still test would call creeping), is a disc that
+   * came to rest within the frame interval: the still time counts from the frame before it.
+   * At 30 fps the last frame that differs from the one before comes up to a whole interval
+   * after the disc stopped. (Whether that last motion was less than the frame before's does
+   * not matter: a disc caught by a pit's rim can change more on its last frame than before.)
    */
   restResidualDiscAreas: 1.2,
-  restResidualShrink: 0.85,
   /**
    * Detection starts once the board has been still this long, while the settle time runs
    * out, so the call need not wait for it; dropped if anything moves again. It is brought up
