@@ -89,6 +89,15 @@ describe('video readers', () => {
     expect(info).toMatchObject({ container: 'mjpeg', widthPx: W, heightPx: H, fps: 25, frameCount: 4 });
     expect(frames[2]!.t).toBeCloseTo(80, 6);
     expect(frames[0]!.luma).toBeNull();
+    // Each frame's pixels stay as decoded while the frames after it are decoded (the decoder
+    // reuses its image and canvas; a tracker holds a frame for detection made ahead).
+    const v = await openVideo(path, { fps: 25 });
+    const held: ArrayLike<number>[] = [];
+    for await (const f of v.frames()) held.push(f.toFrame().data);
+    const meanRed = (d: ArrayLike<number>) => Array.from(d).reduce((s, x, i) => (i % 4 === 0 ? s + x : s), 0) / (W * H);
+    expect(held).toHaveLength(4);
+    // (Frame k is 10k redder than frame 0: a frame overwritten by a later one is 10 or more off.)
+    for (const [k, d] of held.entries()) expect(Math.abs(meanRed(d) - meanRed(frame(k)))).toBeLessThan(3);
     // A 0xFF 0xD9 inside a segment (here a comment) does not end the image.
     const jpeg = encodeJpeg(frame(0), W, H, 90);
     const comment = Buffer.from([0xff, 0xfe, 0x00, 0x06, 0xff, 0xd9, 0x01, 0x02]);
