@@ -237,11 +237,18 @@ export class BoardTracker {
       // (Beside a mat lying on a table a disc itself can slide off the board: there only a
       // region bigger than a moving disc is a hand.)
       const outsideDiscAreas = view.beyondSurface === 'off-board' ? this.o.handOffMatDiscAreas : 0.5;
-      const handBlobs = blobs.filter(
-        (b) =>
-          b.inRegion >= this.o.handMinBoardDiscAreas * discPx &&
-          ((b.area >= this.o.handMinDiscAreas * discPx && (b.touchesBorder || b.area - b.inRegion >= outsideDiscAreas * discPx)) || b.area >= this.o.handLargeDiscAreas * discPx),
-      );
+      // An arm over a board's dark rim can differ too little from it: the hand over the board
+      // and the arm beyond it are then separate regions. What changed off the board within a
+      // short gap of a region over it counts as that region's.
+      const gapPx = this.o.handLinkGapRadii * Math.sqrt(discPx / Math.PI);
+      const near = (a: Blob, b: Blob) => a.minX - gapPx <= b.maxX && b.minX - gapPx <= a.maxX && a.minY - gapPx <= b.maxY && b.minY - gapPx <= a.maxY;
+      const handBlobs = blobs.filter((b) => {
+        if (b.inRegion < this.o.handMinBoardDiscAreas * discPx) return false;
+        if (b.area >= this.o.handLargeDiscAreas * discPx) return true;
+        if (b.area < this.o.handMinDiscAreas * discPx) return false;
+        const linked = blobs.filter((c) => c === b || (c.inRegion === 0 && near(b, c)));
+        return linked.some((c) => c.touchesBorder) || linked.reduce((sum, c) => sum + c.area - c.inRegion, 0) >= outsideDiscAreas * discPx;
+      });
       if (handBlobs.length > 0) {
         const keep = new Set(handBlobs.map((b) => b.label));
         this.handRaw.clear();

@@ -76,6 +76,12 @@ export const TRACK_DEFAULTS = {
   offBoardWatchMm: 300,
   /** A changed region this many disc areas big is a hand wherever it is. */
   handLargeDiscAreas: 8,
+  /**
+   * Changed regions wholly off the board within this many disc radii of one over it (an arm
+   * parted from its hand where it crosses a dark rim) count with it: as its border and its
+   * part off the board.
+   */
+  handLinkGapRadii: 2,
   /** ... and at least this many disc areas of it over the board. */
   handMinBoardDiscAreas: 0.5,
   /** The hand's region is grown by this much (skin and light wood can look alike). */

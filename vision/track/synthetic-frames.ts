@@ -51,8 +51,18 @@ export interface SynthDisc {
 
 export interface SynthState {
   discs: SynthDisc[];
-  /** Fingertip in board mm; the arm comes in from the bottom edge. */
-  hand: { xMm: number; yMm: number } | null;
+  /** Fingertip in board mm; the arm comes in from the bottom edge (or the left one). */
+  hand: SynthHand | null;
+}
+
+export interface SynthHand {
+  xMm: number;
+  yMm: number;
+  fromLeft?: boolean;
+  /** Arm width, px (default 60). */
+  widthPx?: number;
+  /** Between these distances from the board's centre (mm) the arm looks like what it is over (a dark rim). */
+  unseenRhoMm?: [number, number];
 }
 
 const toPx = (xMm: number, yMm: number) => ({ x: W / 2 + xMm * PX_PER_MM, y: H / 2 - yMm * PX_PER_MM });
@@ -137,12 +147,18 @@ export function drawState(state: SynthState, profile: BoardProfile, seed: number
     }
   }
   if (state.hand) {
-    // Forearm from the bottom edge to the fingertip, 60 px wide, rounded at the tip.
-    const tip = toPx(state.hand.xMm, state.hand.yMm);
-    for (let y = Math.max(0, Math.floor(tip.y - 30)); y < H; y++) {
-      for (let x = Math.max(0, Math.floor(tip.x - 30)); x <= Math.min(W - 1, Math.ceil(tip.x + 30)); x++) {
-        const inArm = y >= tip.y && Math.abs(x - tip.x) < 30;
-        if (inArm || Math.hypot(x - tip.x, y - tip.y) < 30) img.set([150, 105, 80], (y * W + x) * 3);
+    // Forearm from the bottom (or left) edge to the fingertip, rounded at the tip.
+    const hand = state.hand;
+    const tip = toPx(hand.xMm, hand.yMm);
+    const half = (hand.widthPx ?? 60) / 2;
+    const [unseenFrom, unseenTo] = hand.unseenRhoMm ?? [Infinity, Infinity];
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const inArm = hand.fromLeft ? x <= tip.x && Math.abs(y - tip.y) < half : y >= tip.y && Math.abs(x - tip.x) < half;
+        if (!inArm && Math.hypot(x - tip.x, y - tip.y) >= half) continue;
+        const rho = Math.hypot((x - W / 2) / PX_PER_MM, (H / 2 - y) / PX_PER_MM);
+        if (rho >= unseenFrom && rho <= unseenTo) continue;
+        img.set([150, 105, 80], (y * W + x) * 3);
       }
     }
   }
