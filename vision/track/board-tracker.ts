@@ -12,6 +12,7 @@
 import type { PieceKind } from '../../rules/core/board-state.ts';
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { calibrate } from '../calibrate/calibrate.ts';
+import { checkSavedCalibration } from '../calibrate/saved-calibration.ts';
 import type { CalibrateOptions } from '../calibrate/defaults.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
 import type { Calibration } from '../calibrate/types.ts';
@@ -99,6 +100,14 @@ export class BoardTracker {
   private prevMovingPx = 0;
   /** The previous frame's motion was a disc coming to rest: the time of the frame before it (see comingToRest). */
   private tailFromMs: number | null = null;
+  /** The board changed all over (the light, the camera) during the episode: the view is checked at its settle. */
+  private episodeDisturbed = false;
+  /** The last frame with any motion at all (hand included), ms. */
+  private lastMotionAnyMs = -Infinity;
+  /** When the view was last checked against the calibration (a still "hand"), ms. */
+  private viewCheckedMs = -Infinity;
+  /** The last check found the board elsewhere (said once, until a check finds it again). */
+  private viewLost = false;
   /**
    * Detection made ahead of the call, once the board went still (it runs while the settle time
    * passes), kept up to date where the board changes until the call: the boxes it looked in
@@ -167,6 +176,10 @@ export class BoardTracker {
     this.prevFrameMs = -Infinity;
     this.prevMovingPx = 0;
     this.tailFromMs = null;
+    this.episodeDisturbed = false;
+    this.lastMotionAnyMs = -Infinity;
+    this.viewCheckedMs = -Infinity;
+    this.viewLost = false;
     this.early = null;
     this.activeAtMs.fill(-Infinity);
     for (const r of this.recent) r.tMs = -Infinity;
@@ -225,13 +238,22 @@ export class BoardTracker {
     // Motion is looked for where discs are followed (a mat's table too); the still test counts the board's.
     const movingPx = diffMask(this.low, this.prev, this.o.motionThreshold, this.motion, view.watchMask);
     const changedAll = diffMask(this.low, this.ref, this.o.changeThreshold, this.change);
+    if (movingPx >= this.creepLeastPx()) this.lastMotionAnyMs = tMs;
     // A hand or arm: a big changed region that comes in from the image border over the board.
     let hand: SparseMask | null = null;
     let zone: SparseMask | null = null;
     let changedBoardPx = 0;
+    let lightOrView = false;
     if (changedAll > 0) {
       const blobs = this.finder.find(this.change, Math.max(2, this.o.minBlobDiscFraction * discPx), view.boardMask);
       for (const b of blobs) changedBoardPx += b.inRegion;
+      // Most of the board and most of the image beyond it changed at once: the light or the
+      // camera, not an arm (which changes little of the table round the board).
+      // So is such a change where nothing has moved for a while (hands move; a bumped camera over
+      // a plain table changes little beyond the board).
+      const share = this.o.disturbedBoardFraction;
+      const stillMs = tMs - this.lastMotionAnyMs;
+      lightOrView = changedBoardPx > share * view.boardPixels && (changedAll - changedBoardPx > share * (W * H - view.boardPixels) || stillMs >= this.o.wholeChangeStillMs);
       // It comes in from the border, or lies partly off the board (where no disc can be), or is
       // bigger than any few discs together.
       // (Beside a mat lying on a table a disc itself can slide off the board: there only a
@@ -243,7 +265,7 @@ export class BoardTracker {
       const gapPx = this.o.handLinkGapRadii * Math.sqrt(discPx / Math.PI);
       const near = (a: Blob, b: Blob) => a.minX - gapPx <= b.maxX && b.minX - gapPx <= a.maxX && a.minY - gapPx <= b.maxY && b.minY - gapPx <= a.maxY;
       const handBlobs = blobs.filter((b) => {
-        if (b.inRegion < this.o.handMinBoardDiscAreas * discPx) return false;
+        if (lightOrView || b.inRegion < this.o.handMinBoardDiscAreas * discPx) return false;
         if (b.area >= this.o.handLargeDiscAreas * discPx) return true;
         if (b.area < this.o.handMinDiscAreas * discPx) return false;
         const linked = blobs.filter((c) => c === b || (c.inRegion === 0 && near(b, c)));
@@ -274,7 +296,7 @@ export class BoardTracker {
       this.handKept.copyFrom(hand);
       this.zoneKept.copyFrom(zone ?? hand);
       this.lastHandMs = tMs;
-    } else if (this.handKept.n > 0 && tMs - this.lastHandMs <= this.o.handHoldMs) {
+    } else if (this.handKept.n > 0 && tMs - this.lastHandMs <= this.o.handHoldMs && !lightOrView) {
       hand = this.handKept;
       zone = this.zoneKept;
     } else {
@@ -301,6 +323,7 @@ export class BoardTracker {
       }
     }
     const disturbed = !hand && changedBoardPx > this.o.disturbedBoardFraction * view.boardPixels;
+    if (disturbed) this.episodeDisturbed = true;
     // A change at rest with no motion (something crept in, the light changed): check it at settle.
     const creeping = !this.episode && changedBoardPx >= Math.max(4, 0.5 * discPx);
     if ((isMoving || hand || disturbed || creeping) && !this.episode) {
@@ -323,12 +346,14 @@ export class BoardTracker {
     const stoppedDead = this.tailFromMs !== null && !isMoving && !hand && !disturbed && freeMotionPx < this.creepLeastPx();
     if (stoppedDead && this.lastActivityMs === this.prevFrameMs) this.lastActivityMs = this.tailFromMs!;
     this.tailFromMs = isMoving && !hand && !disturbed && this.comingToRest(movingBlobPx) ? this.prevFrameMs : null;
-    if (isMoving || hand || disturbed) {
+    // What a hand was over (or a change of light) can have changed unseen: detect it all again.
+    if (hand || disturbed) this.early = null;
+    // A board changed all over (the light, the camera) and still since is at rest: what is on
+    // it is looked at again everywhere, once the view is known to be the same (see settleNow).
+    if (isMoving || hand) {
       this.lastActivityMs = tMs;
-      // What a hand was over (or a change of light) can have changed unseen: detect it all again.
       // Motion alone keeps what was detected ahead: where it changes the frame it is redone.
-      if (hand || disturbed) this.early = null;
-      else if (this.early) this.early.still = false;
+      if (!hand && this.early) this.early.still = false;
       this.stillSinceMs = null;
     } else if (this.episode) {
       // A disc still creeping (too slowly for the frame-to-frame test): not at rest yet.
@@ -336,6 +361,28 @@ export class BoardTracker {
       if (creptAtMs !== null) this.lastActivityMs = creptAtMs;
     }
     let detectMs = 0;
+    // A "hand" in which nothing moved for a while may be a bumped camera: the view is checked.
+    const stillHand = hand !== null && tMs - this.lastMotionAnyMs >= this.o.wholeChangeStillMs && tMs - this.viewCheckedMs >= this.o.wholeChangeStillMs;
+    if ((this.episode && tMs - this.lastActivityMs >= this.o.settleMs && this.episodeDisturbed) || stillHand) {
+      // After a change all over the board: the board must still be where the calibration puts
+      // it (a bumped camera is not a changed board). If not, it is looked for again.
+      this.episodeDisturbed = false;
+      this.viewCheckedMs = tMs;
+      const check = checkSavedCalibration(frame.toGray ? frame.toGray() : toGray(frame.toFrame()), this.options.profile, this.calibration!);
+      const wasLost = this.viewLost;
+      this.viewLost = !check.stillValid;
+      if (!check.stillValid) {
+        if (!wasLost) events.push({ type: 'no-board', tMs, reason: `the view changed (${check.reason}): looking for the board again` });
+        // A calibration given from outside cannot be found again here: it is checked again after the next still time.
+        if (this.options.calibration) {
+          this.lastActivityMs = tMs;
+        } else {
+          this.reset();
+          this.stats = { tMs, state: 'calibrating', cheapMs: this.now() - t0, detectMs: 0, movingPx: 0, changedPx: changedBoardPx, hand: false };
+          return events;
+        }
+      }
+    }
     if (this.episode && tMs - this.lastActivityMs >= this.o.settleMs) {
       const d0 = this.now();
       const ev = this.settleNow(frame, tMs);

@@ -100,6 +100,11 @@ export const TRACK_DEFAULTS = {
   sinkingHolePrefix: 'pocket',
   /** More than this share of the board changed at once: lighting or camera, not play. */
   disturbedBoardFraction: 0.5,
+  /**
+   * Such a change is taken for the light or the camera, not an arm, when as much of the image
+   * beyond the board changed too, or when nothing at all moved for this long (a hand moves).
+   */
+  wholeChangeStillMs: 1000,
   /** A resting disc whose inner circle has this share of pixels changing starts moving. */
   onsetFraction: 0.3,
   /** ... or has that share changed from the rest and this share moving in the frame. */
