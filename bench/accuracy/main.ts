@@ -24,7 +24,8 @@ import { loadImageFile } from '../../vision/image/load-image-node.ts';
 import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../../vision/pipeline/analyze-frame.ts';
 import type { Rgb } from '../../vision/detect/teams.ts';
-import type { DetectOptions } from '../../vision/detect/defaults.ts';
+import { DETECT_DEFAULTS, type DetectOptions } from '../../vision/detect/defaults.ts';
+import { optionsFromJson } from '../options-json.ts';
 import { givenTeamColours } from './team-colours.ts';
 import { ensureCorpus } from './corpus.ts';
 import { evaluateScene, summarise, withHandOverBoard, type SceneEvaluation, type Summary } from './evaluate.ts';
@@ -50,13 +51,7 @@ if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) {
   console.error('--jobs is a whole number, 1 or more');
   process.exit(2);
 }
-let detect: Partial<DetectOptions> = {};
-try {
-  detect = args.detect ? (JSON.parse(args.detect) as Partial<DetectOptions>) : {};
-} catch {
-  console.error('--detect is a JSON object of detection options, e.g. \'{"colourCandidates": false}\'');
-  process.exit(2);
-}
+const detect: Partial<DetectOptions> = optionsFromJson('--detect', args.detect, DETECT_DEFAULTS);
 const { cv } = await loadOpenCv();
 const rows: { name: string; summary: Summary; medianMs: number; p95Ms: number; detectMedianMs: number }[] = [];
 const kindLines: string[] = [];

@@ -28,7 +28,8 @@ import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { rgbOf, type Rgb } from '../../vision/detect/teams.ts';
 import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
 import { openVideo } from '../../vision/video/open-video.ts';
-import { TRACK_DEFAULTS, type TrackOptions } from '../../vision/track/defaults.ts';
+import { TRACK_DEFAULTS } from '../../vision/track/defaults.ts';
+import { optionsFromJson } from '../options-json.ts';
 import { existsSync, readFileSync } from 'node:fs';
 
 const args = parseArgs({
@@ -52,7 +53,7 @@ interface Row {
   frames: FrameTiming[];
 }
 
-const trackOptions = parseTrackOptions(args.track);
+const trackOptions = optionsFromJson('--track', args.track, TRACK_DEFAULTS);
 const games = args.game!.split(',');
 for (const g of games) {
   if (!MATCH_SCRIPTS[g]) {
@@ -108,23 +109,6 @@ for (const input of inputs) {
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     rows.push({ name: input.name, format, truth: input.truth, session, cmp: compareWithTruth(input.truth, session), frames });
   }
-}
-
-/** Tracker options from --track (a JSON object of TRACK_DEFAULTS keys); exits on a bad one. */
-function parseTrackOptions(json: string | undefined): Partial<TrackOptions> {
-  if (!json) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    parsed = null;
-  }
-  const unknownKeys = parsed && typeof parsed === 'object' ? Object.keys(parsed).filter((k) => !(k in TRACK_DEFAULTS)) : [];
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || unknownKeys.length > 0) {
-    console.error(`--track takes a JSON object of tracker options${unknownKeys.length ? ` (unknown: ${unknownKeys.join(', ')})` : ''}`);
-    process.exit(2);
-  }
-  return parsed as Partial<TrackOptions>;
 }
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');

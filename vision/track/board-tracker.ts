@@ -243,17 +243,17 @@ export class BoardTracker {
     let hand: SparseMask | null = null;
     let zone: SparseMask | null = null;
     let changedBoardPx = 0;
+    let mostOfBoard = false;
     let lightOrView = false;
     if (changedAll > 0) {
       const blobs = this.finder.find(this.change, Math.max(2, this.o.minBlobDiscFraction * discPx), view.boardMask);
       for (const b of blobs) changedBoardPx += b.inRegion;
-      // Most of the board and most of the image beyond it changed at once: the light or the
-      // camera, not an arm (which changes little of the table round the board).
-      // So is such a change where nothing has moved for a while (hands move; a bumped camera over
-      // a plain table changes little beyond the board).
+      // Most of the board changed, and most of the image beyond it too or nothing moved for a
+      // while: the light or the camera, not an arm (an arm changes little of the table round
+      // the board, and moves).
       const share = this.o.disturbedBoardFraction;
-      const stillMs = tMs - this.lastMotionAnyMs;
-      lightOrView = changedBoardPx > share * view.boardPixels && (changedAll - changedBoardPx > share * (W * H - view.boardPixels) || stillMs >= this.o.wholeChangeStillMs);
+      mostOfBoard = changedBoardPx > share * view.boardPixels;
+      lightOrView = mostOfBoard && (changedAll - changedBoardPx > share * (W * H - view.boardPixels) || tMs - this.lastMotionAnyMs >= this.o.wholeChangeStillMs);
       // It comes in from the border, or lies partly off the board (where no disc can be), or is
       // bigger than any few discs together.
       // (Beside a mat lying on a table a disc itself can slide off the board: there only a
@@ -322,7 +322,7 @@ export class BoardTracker {
         }
       }
     }
-    const disturbed = !hand && changedBoardPx > this.o.disturbedBoardFraction * view.boardPixels;
+    const disturbed = !hand && mostOfBoard;
     if (disturbed) this.episodeDisturbed = true;
     // A change at rest with no motion (something crept in, the light changed): check it at settle.
     const creeping = !this.episode && changedBoardPx >= Math.max(4, 0.5 * discPx);
@@ -349,7 +349,7 @@ export class BoardTracker {
     // What a hand was over (or a change of light) can have changed unseen: detect it all again.
     if (hand || disturbed) this.early = null;
     // A board changed all over (the light, the camera) and still since is at rest: what is on
-    // it is looked at again everywhere, once the view is known to be the same (see settleNow).
+    // it is looked at again everywhere, once the view is known to be the same (checkView).
     if (isMoving || hand) {
       this.lastActivityMs = tMs;
       // Motion alone keeps what was detected ahead: where it changes the frame it is redone.
@@ -363,25 +363,10 @@ export class BoardTracker {
     let detectMs = 0;
     // A "hand" in which nothing moved for a while may be a bumped camera: the view is checked.
     const stillHand = hand !== null && tMs - this.lastMotionAnyMs >= this.o.wholeChangeStillMs && tMs - this.viewCheckedMs >= this.o.wholeChangeStillMs;
-    if ((this.episode && tMs - this.lastActivityMs >= this.o.settleMs && this.episodeDisturbed) || stillHand) {
-      // After a change all over the board: the board must still be where the calibration puts
-      // it (a bumped camera is not a changed board). If not, it is looked for again.
-      this.episodeDisturbed = false;
-      this.viewCheckedMs = tMs;
-      const check = checkSavedCalibration(frame.toGray ? frame.toGray() : toGray(frame.toFrame()), this.options.profile, this.calibration!);
-      const wasLost = this.viewLost;
-      this.viewLost = !check.stillValid;
-      if (!check.stillValid) {
-        if (!wasLost) events.push({ type: 'no-board', tMs, reason: `the view changed (${check.reason}): looking for the board again` });
-        // A calibration given from outside cannot be found again here: it is checked again after the next still time.
-        if (this.options.calibration) {
-          this.lastActivityMs = tMs;
-        } else {
-          this.reset();
-          this.stats = { tMs, state: 'calibrating', cheapMs: this.now() - t0, detectMs: 0, movingPx: 0, changedPx: changedBoardPx, hand: false };
-          return events;
-        }
-      }
+    const disturbedSettles = this.episode !== null && this.episodeDisturbed && tMs - this.lastActivityMs >= this.o.settleMs;
+    if ((stillHand || disturbedSettles) && this.checkView(frame, tMs, events) === 'looking again') {
+      this.stats = { tMs, state: 'calibrating', cheapMs: this.now() - t0, detectMs: 0, movingPx: 0, changedPx: changedBoardPx, hand: false };
+      return events;
     }
     if (this.episode && tMs - this.lastActivityMs >= this.o.settleMs) {
       const d0 = this.now();
@@ -510,6 +495,29 @@ export class BoardTracker {
     this.stillLow.set(since.low);
     this.stillSinceMs = since.tMs;
     return since.tMs;
+  }
+
+  /**
+   * After a change all over the board, or a "hand" that does not move: is the board still where
+   * the calibration puts it (a bumped camera is not a changed board)? If not, that is said once
+   * (`no-board`) and the board is looked for again ('looking again': the tracker was reset). A
+   * calibration given from outside cannot be found again here: it is checked again later, and
+   * the call waits.
+   */
+  private checkView(frame: VideoFrame, tMs: number, events: TrackerEvent[]): 'same' | 'changed' | 'looking again' {
+    this.episodeDisturbed = false;
+    this.viewCheckedMs = tMs;
+    const check = checkSavedCalibration(frame.toGray ? frame.toGray() : toGray(frame.toFrame()), this.options.profile, this.calibration!);
+    const wasLost = this.viewLost;
+    this.viewLost = !check.stillValid;
+    if (check.stillValid) return 'same';
+    if (!wasLost) events.push({ type: 'no-board', tMs, reason: `the view changed (${check.reason}): looking for the board again` });
+    if (this.options.calibration) {
+      this.lastActivityMs = tMs;
+      return 'changed';
+    }
+    this.reset();
+    return 'looking again';
   }
 
   /** The least region (low-res pixels) that is a disc creeping, not noise. */

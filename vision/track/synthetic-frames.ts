@@ -152,8 +152,13 @@ export function drawState(state: SynthState, profile: BoardProfile, seed: number
     const tip = toPx(hand.xMm, hand.yMm);
     const half = (hand.widthPx ?? 60) / 2;
     const [unseenFrom, unseenTo] = hand.unseenRhoMm ?? [Infinity, Infinity];
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
+    // Only the arm's box is visited (from its edge of the image to the tip's far side).
+    const x0 = Math.max(0, Math.floor(hand.fromLeft ? 0 : tip.x - half));
+    const x1 = Math.min(W - 1, Math.ceil(tip.x + half));
+    const y0 = Math.max(0, Math.floor(tip.y - half));
+    const y1 = Math.min(H - 1, Math.ceil(hand.fromLeft ? tip.y + half : H - 1));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
         const inArm = hand.fromLeft ? x <= tip.x && Math.abs(y - tip.y) < half : y >= tip.y && Math.abs(x - tip.x) < half;
         if (!inArm && Math.hypot(x - tip.x, y - tip.y) >= half) continue;
         const rho = Math.hypot((x - W / 2) / PX_PER_MM, (H / 2 - y) / PX_PER_MM);
