@@ -60,7 +60,9 @@ const CASES: { id: string; scenes: [number, 'none' | 'random'][]; tolPx: number 
   { id: 'table-shuffleboard-12ft', scenes: [[2, 'none'], [6, 'random']], tolPx: 1.5 },
   { id: 'carrom-standard-74cm', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
   { id: 'sjoelbak-standard-40x200', scenes: [[1, 'none'], [6, 'random']], tolPx: 4 },
-  { id: 'sling-standard', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
+  // Seeds 3, 5, 9 and 10 view the frame's top from behind: fitted as if at board height, their
+  // corners were 1.7-5.8 px off (the frame stands 15 mm above the surface).
+  { id: 'sling-standard', scenes: [[1, 'none'], [1, 'random'], [3, 'none'], [5, 'none'], [9, 'none'], [10, 'none']], tolPx: 1 },
 ];
 
 describe('automatic calibration of rectangular boards', () => {
