@@ -61,8 +61,10 @@ const CASES: { id: string; scenes: [number, 'none' | 'random'][]; tolPx: number 
   { id: 'carrom-standard-74cm', scenes: [[1, 'none'], [1, 'random']], tolPx: 1 },
   { id: 'sjoelbak-standard-40x200', scenes: [[1, 'none'], [6, 'random']], tolPx: 4 },
   // Seeds 3, 5, 9 and 10 view the frame's top from behind: fitted as if at board height, their
-  // corners were 1.7-5.8 px off (the frame stands 15 mm above the surface).
-  { id: 'sling-standard', scenes: [[1, 'none'], [1, 'random'], [3, 'none'], [5, 'none'], [9, 'none'], [10, 'none']], tolPx: 1 },
+  // corners were 1.7-5.8 px off (the frame stands 15 mm above the surface). Seed 29 (random)
+  // was 4.9 px off sideways until a board in a raised frame was also fitted from the sharpest
+  // place across it.
+  { id: 'sling-standard', scenes: [[1, 'none'], [1, 'random'], [3, 'none'], [5, 'none'], [9, 'none'], [10, 'none'], [29, 'random']], tolPx: 1 },
 ];
 
 describe('automatic calibration of rectangular boards', () => {

@@ -818,8 +818,12 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // board with few markings, a start a few millimetres off sideways or in width has the close
   // fit settle on a wall's top edge or its shadow instead of its foot.
   const fewMarks = fewMarkings(model.samples);
-  // (Only a board with few markings is fitted from there: see attempt.)
-  const sideSamples = fewMarks && o.sideGridFirst ? thinByFeature(model.samples.filter((x) => !x.onOutline && Math.abs(longAxisY ? x.nxMm : x.nyMm) > 0.9), o.rectScoreSamples, 4) : [];
+  // A board in a raised frame of known height (sjoelbak, Sling): its wall's foot, top and shadow
+  // lie a few millimetres apart along each side.
+  const raisedFrame = profile.outline.shape === 'rect' && (profile.outline.heightMm ?? 0) > 0;
+  // (Only such boards and boards with few markings are fitted from there: see attempt.)
+  const sideFirst = fewMarks || raisedFrame;
+  const sideSamples = sideFirst && o.sideGridFirst ? thinByFeature(model.samples.filter((x) => !x.onOutline && Math.abs(longAxisY ? x.nxMm : x.nyMm) > 0.9), o.rectScoreSamples, 4) : [];
   const sideJudge = (state: FitState, bar?: number) => {
     const finish = (sum: number, seen: number) => (sum / Math.max(1, seen)) * (seen / Math.max(1, sideSamples.length));
     return seenSharpScore(state.boardToImage, state, sideSamples, model, gray, o, 1, finish, bar);
@@ -906,15 +910,23 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // missed, an open side may be dark), but other guesses are then fitted too and the best fit wins.
   type Attempt = { result: CalibrationResult; quality: number; suspect: boolean; fewMarks?: boolean };
   // `regrid`: whether a fit of a board with few markings is also tried from the sharpest place
-  // along it; `side`: whether it is first tried from the sharpest place across it (the start as
-  // it is when that fit does not hold).
+  // along it; `side`: whether it is also tried from the sharpest place across it (the better
+  // of the two fits kept, or the start as it is when that fit does not hold).
   const attempt = (start: FitState, regrid = true, side = true): Attempt => {
-    if (side && o.sideGridFirst && fewMarks) {
+    if (side && o.sideGridFirst && sideFirst) {
       const g = sideGrid(start);
       trace('side-grid', { gain: g.score / g.here, aMm: g.aMm, k: g.k });
       if (g.score > o.alongGridRefitMinGain * g.here) {
         const moved = attempt(g.state, regrid, false);
-        if (moved.result.found) return moved;
+        if (moved.result.found) {
+          // The sharpest place across is not always the board's (a wall's shadow): the start
+          // as it is competes. A board with markings of its own is fitted from there only
+          // where its start holds too (on its own such a fit was found 40 px off).
+          const unmoved = attempt(start, regrid, false);
+          trace('side-grid-compare', { moved: moved.quality, unmoved: unmoved.quality });
+          if (!unmoved.result.found) return fewMarks ? moved : unmoved;
+          return unmoved.quality > moved.quality ? unmoved : moved;
+        }
       }
     }
     let best = closeFit(start);
@@ -1071,7 +1083,6 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // Still none, on a board in a raised frame: the best starts moved corner by corner onto the
   // sharpest edges near them (a quad of the frame's top, or of its shadow's edge, puts the
   // board's edges a few pixels beyond the close fit's reach).
-  const raisedFrame = profile.outline.shape === 'rect' && (profile.outline.heightMm ?? 0) > 0;
   if (raisedFrame && !attempts.some((a) => a.result.found)) {
     const starts = picks.flatMap((p) => [p, ...(unpicked.get(p) ?? [])]).sort((a, b) => b.score - a.score);
     const climbed: number[][] = [];
