@@ -114,6 +114,23 @@ describe('the accuracy benchmark', () => {
     expect(ev).toMatchObject({ expected: 1, matched: 1, falsePositives: 0 });
   });
 
+  it('a disc about as far from two lines called on the other one is judged by its zone and points', () => {
+    const pit = BOARD_PROFILES['pitrush-standard']!;
+    const ctx = scoringContext(GAMES.pitrush!, pit, ['A', 'B']);
+    const callAt = (xMm: number, yMm: number) => GAMES.pitrush!.callDiscs({ discs: [{ id: 'b1', team: 'B', xMm, yMm, radiusMm: 15, uncertaintyMm: 0 }] }, ctx)[0]!;
+    // 86 mm clear of its nearest pit and 90 mm inside the board's edge; 4 mm toward the edge
+    // the edge is the nearer line.
+    const at = { xMm: 193.13, yMm: 164.82 };
+    const moved = { xMm: at.xMm + 4 * Math.cos(Math.PI / 6), yMm: at.yMm + 4 * Math.sin(Math.PI / 6) };
+    const [t, m] = [callAt(at.xMm, at.yMm), callAt(moved.xMm, moved.yMm)];
+    expect(t.line).not.toBe(m.line);
+    expect([t.call, m.call]).toEqual(['clear', 'touching']);
+    expect([t.zone, t.points]).toEqual([m.zone, m.points]);
+    const truth: TruthDisc[] = [{ id: 'b1', team: 'B', state: 'in-play', ...at, radiusMm: 15, topVisibleFraction: 1 }];
+    const seen = (p: { xMm: number; yMm: number }): MeasuredDisc[] => [{ ...p, radiusMm: 15, uncertaintyMm: 0.3, team: 'Y' }];
+    expect(evaluateScene(GAMES.pitrush!, pit, truth, seen(moved))).toMatchObject({ matched: 1, wrongCalls: 0, exactScore: true });
+  });
+
   it('calls a disc perhaps lying on another with its footprint on that disc too (turned with it to the board\'s orientation)', () => {
     const pit = BOARD_PROFILES['pitrush-standard']!;
     // b1 lies on a1 by pit-2-2 (0, -70), covering it: as a disc on a disc it has no centre

@@ -231,9 +231,13 @@ export function evaluateScene(
       }
       continue;
     }
-    if (mc.zone !== tc.zone || mc.points !== tc.points || mc.call !== tc.call) {
+    // Clear / touching says something only of one line: a disc about as far from two lines
+    // (a PitRush disc between a pit and the board's edge) may be called on either, and then
+    // its zone and points are the call.
+    const sameLine = (mc.line ?? '') === (tc.line ?? '');
+    if (mc.zone !== tc.zone || mc.points !== tc.points || (sameLine && mc.call !== tc.call)) {
       res.wrongCalls++;
-      res.details.push(`${mc.id}: called ${mc.zone}/${mc.points}/${mc.call} (clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}), truth ${tc.zone}/${tc.points}/${tc.call} (clearance ${tc.clearanceMm.toFixed(2)})`);
+      res.details.push(`${mc.id}: called ${mc.zone}/${mc.points}/${mc.call} on ${mc.line ?? '-'} (clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}), truth ${tc.zone}/${tc.points}/${tc.call} on ${tc.line ?? '-'} (clearance ${tc.clearanceMm.toFixed(2)})`);
     }
   }
   const st = expected.score;

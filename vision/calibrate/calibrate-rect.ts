@@ -521,9 +521,9 @@ function cameraPasses(gray: GrayImage, start: CameraFitState, polarity0: Map<str
  * way each quad's corners may match each model rectangle (and the same with the surface's
  * sides moved onto the nearest strong edges), scored sharply on all the board's edges.
  */
-export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, model: BoardModel, o: Options, trace: Trace): Hypothesis[] {
+export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, model: BoardModel, o: Options, trace: Trace, tilted = false): Hypothesis[] {
   const lens0 = noLens(gray.widthPx, gray.heightPx);
-  if (profile.surface.shape === 'circle') return roundHypotheses(cv, gray, model, profile, o, trace);
+  if (profile.surface.shape === 'circle') return roundHypotheses(cv, gray, model, profile, o, trace, tilted);
   const quads = findBoardQuads(cv, gray, o);
   trace('quads', { count: quads.length, corners: quads.map((q) => q.cornersPx.map((p) => [Math.round(p.x), Math.round(p.y)])) });
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
@@ -567,12 +567,12 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
  * to a rotation about the centre; every rotation step (within the board's symmetry) is scored
  * sharply on the markings that are not round.
  */
-function roundHypotheses(cv: CV, gray: GrayImage, model: BoardModel, profile: BoardProfile, o: Options, trace: Trace): Hypothesis[] {
+function roundHypotheses(cv: CV, gray: GrayImage, model: BoardModel, profile: BoardProfile, o: Options, trace: Trace, tilted: boolean): Hypothesis[] {
   const s = profile.surface;
   if (s.shape !== 'circle') return [];
   const circles: Circle[] = [s];
   if (profile.outline.shape === 'circle' && profile.outline.radiusMm > s.radiusMm + 1) circles.unshift(profile.outline);
-  const guesses = roundGuesses(cv, gray, circles, o).filter((h) => plausible(h, model, gray, o));
+  const guesses = roundGuesses(cv, gray, circles, o, tilted ? priorFocalPx(gray, o) : undefined).filter((h) => plausible(h, model, gray, o));
   const lens = noLens(gray.widthPx, gray.heightPx);
   trace('round-guesses', { count: guesses.length });
   const marks = thinByFeature(model.samples.filter((x) => !x.featureId.startsWith('surface-') && !x.zMm && !x.facing && !x.onOutline), o.rectScoreSamples, 4);
@@ -750,8 +750,19 @@ export function featuresByEnd(features: readonly [string, number][], samples: re
 
 export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
   const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
+  const first = calibrateRectFrom(cv, gray, profile, o, trace, false);
+  if (first.found || profile.surface.shape !== 'circle' || !o.roundTiltedRetry) return first;
+  // A round board not found from its ellipses' own guesses: again from each ellipse seen in
+  // perspective (a frame's outline, its side and shadow joined to it, seldom gives the view).
+  trace('round-tilted-retry', { reason: first.reason });
+  const again = calibrateRectFrom(cv, gray, profile, o, trace, true);
+  return again.found ? again : first;
+}
+
+/** calibrateRect from one set of guesses (`tilted`: a round board's ellipses seen in perspective). */
+function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Options, trace: Trace, tilted: boolean): CalibrationResult {
   const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples, roundOutlineEdges: o.roundOutlineEdges });
-  const hyps = rectHypotheses(cv, gray, profile, model, o, trace);
+  const hyps = rectHypotheses(cv, gray, profile, model, o, trace, tilted);
   if (hyps.length === 0) {
     const what = profile.surface.shape === 'circle' ? 'round frame' : 'quadrilateral';
     return { found: false, reason: `no ${what} in the image matches this board's outline` };

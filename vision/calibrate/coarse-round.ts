@@ -60,6 +60,37 @@ function fromEllipse(e: EllipseParams, circle: Circle): number[] {
 }
 
 /**
+ * Mapping (up to rotation) from one ellipse taken as the image of a circle seen in perspective
+ * by a camera of focal length `focalPx` looking through the image's centre: the circle's plane
+ * is tilted from the line of sight to its centre by acos(minor / major), about the ellipse's
+ * major axis, towards one side or the other (`side`). A frame's outline is seldom a clean
+ * circle at board height, so pairs of ellipses do not always give the view; this gives the
+ * perspective an affine guess lacks (a board tilted 30 degrees is seen 15% larger at its near
+ * edge than at its far one).
+ */
+export function fromTiltedEllipse(e: EllipseParams, circle: Circle, focalPx: number, centreXPx: number, centreYPx: number, side: 1 | -1): number[] | null {
+  const major = Math.max(e.a, e.b);
+  const minor = Math.min(e.a, e.b);
+  if (!(major > 0)) return null;
+  const tilt = Math.acos(Math.min(1, minor / major));
+  const c = Math.cos(e.angleRad);
+  const s = Math.sin(e.angleRad);
+  // The minor axis' direction in the image, as a direction in space across the line of sight.
+  const [ux, uy] = e.a < e.b ? [c, s] : [-s, c];
+  const ray = [e.centreXPx - centreXPx, e.centreYPx - centreYPx, focalPx];
+  const rl = Math.hypot(ray[0]!, ray[1]!, ray[2]!);
+  const r = ray.map((v) => v / rl);
+  const along = ux * r[0]! + uy * r[1]!;
+  const d = [ux - along * r[0]!, uy - along * r[1]!, -along * r[2]!];
+  const dl = Math.hypot(d[0]!, d[1]!, d[2]!);
+  if (!(dl > 0)) return null;
+  // The plane's normal (towards the camera), and its vanishing line in pixels: K^-T n.
+  const n = [0, 1, 2].map((i) => -Math.cos(tilt) * r[i]! + side * Math.sin(tilt) * (d[i]! / dl));
+  const line = [n[0]! / focalPx, n[1]! / focalPx, n[2]! - (n[0]! * centreXPx + n[1]! * centreYPx) / focalPx];
+  return fromConcentric(e, { centreXPx: e.centreXPx, centreYPx: e.centreYPx, vanishingLine: line, radiusRatioSquared: 1 }, circle);
+}
+
+/**
  * Every pair of near-concentric ellipses (the smaller inside the larger, centres within 15% of
  * its size) whose view fits two of the board's circles, smaller over larger: `use` gets the
  * outer ellipse, the pair's view and the circle the outer one would be.
@@ -87,17 +118,30 @@ export function forConcentricPairs(refined: readonly EllipseParams[], circles: r
 
 /**
  * Mappings (each up to a rotation about `circles[0]`'s centre) that put the board's circles
- * (largest first: outline, surface) on nested ellipses in the image.
+ * (largest first: outline, surface) on nested ellipses in the image; with `tiltedFocalPx`,
+ * each ellipse seen in perspective by a camera of that focal length instead (fromTiltedEllipse).
  */
 export function roundGuesses(
   cv: CV,
   gray: GrayImage,
   circles: readonly Circle[],
   o: CoarseEllipseOptions,
+  tiltedFocalPx?: number,
 ): number[][] {
   const ellipses = findLargeEllipses(cv, gray, o);
   const refined = ellipses.map((e) => refineEllipse(cv, gray, e)).filter((e): e is EllipseParams => e !== null);
   const out: number[][] = [];
+  if (tiltedFocalPx !== undefined) {
+    for (const e of refined) {
+      for (const c of circles) {
+        for (const side of [1, -1] as const) {
+          const h = fromTiltedEllipse(e, c, tiltedFocalPx, gray.widthPx / 2, gray.heightPx / 2, side);
+          if (h) out.push(h);
+        }
+      }
+    }
+    return out;
+  }
   forConcentricPairs(refined, circles, (outer, view, circle) => {
     const h = fromConcentric(outer, view, circle);
     if (h) out.push(h);
