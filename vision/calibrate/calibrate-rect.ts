@@ -521,9 +521,9 @@ function cameraPasses(gray: GrayImage, start: CameraFitState, polarity0: Map<str
  * way each quad's corners may match each model rectangle (and the same with the surface's
  * sides moved onto the nearest strong edges), scored sharply on all the board's edges.
  */
-export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, model: BoardModel, o: Options, trace: Trace, tilted = false): Hypothesis[] {
+export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, model: BoardModel, o: Options, trace: Trace, again = false): Hypothesis[] {
   const lens0 = noLens(gray.widthPx, gray.heightPx);
-  if (profile.surface.shape === 'circle') return roundHypotheses(cv, gray, model, profile, o, trace, tilted);
+  if (profile.surface.shape === 'circle') return roundHypotheses(cv, gray, model, profile, o, trace, again);
   const quads = findBoardQuads(cv, gray, o);
   trace('quads', { count: quads.length, corners: quads.map((q) => q.cornersPx.map((p) => [Math.round(p.x), Math.round(p.y)])) });
   const factor = Math.max(1, Math.round(gray.widthPx / o.quadWidthPx));
@@ -536,8 +536,11 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
     // board between bars may still come out straight, but a guess from it is far off).
     if (q.fromStretches && straightAreasPx.some((a) => a >= o.stretchQuadsMaxHullShare * q.areaPx)) return;
     const sides = followQuadSides(gray, q, 1.5 * factor + 1, o.minEdgeResponse);
-    const straight = straightenQuad(sides, lens0, o.lensK1RangeQuad);
-    if (!straight || straight.straightnessPx > o.maxQuadStraightnessPx) {
+    const asFollowed = straightenQuad(sides, lens0, o.lensK1RangeQuad);
+    const isStraight = (s: typeof asFollowed) => s !== null && s.straightnessPx <= o.maxQuadStraightnessPx;
+    // The second look takes only quads the first refused, each side on the line most of it lies on.
+    const straight = !again ? asFollowed : !isStraight(asFollowed) && o.quadSideConsensus ? straightenQuad(sides, lens0, o.lensK1RangeQuad, o.quadSideConsensus) : null;
+    if (!straight || !isStraight(straight)) {
       trace('quad-rejected', { quad: qi, straightness: straight?.straightnessPx });
       return;
     }
@@ -751,18 +754,32 @@ export function featuresByEnd(features: readonly [string, number][], samples: re
 export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
   const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
   const first = calibrateRectFrom(cv, gray, profile, o, trace, false);
-  if (first.found || profile.surface.shape !== 'circle' || !o.roundTiltedRetry) return first;
-  // A round board not found from its ellipses' own guesses: again from each ellipse seen in
-  // perspective (a frame's outline, its side and shadow joined to it, seldom gives the view).
-  trace('round-tilted-retry', { reason: first.reason });
+  if (first.found) return first;
+  if (profile.surface.shape === 'circle') {
+    if (!o.roundTiltedRetry) return first;
+    // A round board not found from its ellipses' own guesses: again from each ellipse seen in
+    // perspective (a frame's outline, its side and shadow joined to it, seldom gives the view).
+    trace('round-tilted-retry', { reason: first.reason });
+    const again = calibrateRectFrom(cv, gray, profile, o, trace, true);
+    return again.found ? again : first;
+  }
+  if (!o.quadSideConsensus) return first;
+  // A board not found from its straight outlines: again from outlines whose sides are straight
+  // where most of their edge lies (an arm across a side); only a fit finding most of the
+  // board's edges closely is trusted from there.
+  trace('quad-consensus-retry', { reason: first.reason });
   const again = calibrateRectFrom(cv, gray, profile, o, trace, true);
-  return again.found ? again : first;
+  trace('quad-consensus-result', again.found ? { inliers: again.inlierFraction, rms: again.rmsErrorPx } : { reason: again.reason });
+  return again.found && again.inlierFraction >= o.quadConsensusTrustInliers ? again : first;
 }
 
-/** calibrateRect from one set of guesses (`tilted`: a round board's ellipses seen in perspective). */
-function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Options, trace: Trace, tilted: boolean): CalibrationResult {
+/**
+ * calibrateRect from one set of guesses; `again`: the second look, a round board's ellipses
+ * seen in perspective, a rectangular board's outlines straight where most of each side is.
+ */
+function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Options, trace: Trace, again: boolean): CalibrationResult {
   const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples, roundOutlineEdges: o.roundOutlineEdges });
-  const hyps = rectHypotheses(cv, gray, profile, model, o, trace, tilted);
+  const hyps = rectHypotheses(cv, gray, profile, model, o, trace, again);
   if (hyps.length === 0) {
     const what = profile.surface.shape === 'circle' ? 'round frame' : 'quadrilateral';
     return { found: false, reason: `no ${what} in the image matches this board's outline` };

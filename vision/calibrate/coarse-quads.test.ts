@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../image/frame.ts';
 import { loadOpenCv } from '../opencv/load-opencv.ts';
-import { findBoardQuads, type Point } from './coarse-quads.ts';
+import { findBoardQuads, straightenQuad, type Point } from './coarse-quads.ts';
+import { noLens } from '../geometry/lens.ts';
 import { RECT_CALIBRATE_DEFAULTS } from './rect-defaults.ts';
 
 const W = 640;
@@ -62,5 +63,39 @@ describe('findBoardQuads', () => {
     expect(best(true)).toBeLessThan(4);
     // Without the quads of straight stretches, no quad is the board's.
     expect(best(false)).toBeGreaterThan(10);
+  });
+});
+
+describe('straightenQuad', () => {
+  // A 400 x 200 px rectangle's sides, 40 points each; on the first side a stretch of 14 points
+  // (an arm across it) lies 12-20 px out.
+  const corners: Point[] = [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 300 }, { x: 100, y: 300 }];
+  const sidesPx = corners.map((a, i) => {
+    const b = corners[(i + 1) % 4]!;
+    return Array.from({ length: 40 }, (_, k) => {
+      const t = (k + 0.5) / 40;
+      const out = i === 0 && k >= 10 && k < 24 ? 12 + (k % 3) * 4 : 0;
+      return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t - out };
+    });
+  });
+  const lens0 = noLens(640, 480);
+  const worst = (q: readonly Point[]) => Math.max(...q.map((p, i) => Math.hypot(p.x - corners[i]!.x, p.y - corners[i]!.y)));
+
+  it('takes a side crossed by an arm from the line most of its points lie on, when asked', () => {
+    const plain = straightenQuad({ sidesPx }, lens0, [-0.3, 0.1]);
+    // Trimming the farthest points does not rid the side of a third of them.
+    expect(plain!.straightnessPx).toBeGreaterThan(RECT_CALIBRATE_DEFAULTS.maxQuadStraightnessPx);
+    const held = straightenQuad({ sidesPx }, lens0, [-0.3, 0.1], RECT_CALIBRATE_DEFAULTS.quadSideConsensus);
+    expect(held!.straightnessPx).toBeLessThan(0.1);
+    expect(held!.counts[0]).toBe(26);
+    expect(worst(held!.cornersPx)).toBeLessThan(0.5);
+  });
+
+  it('leaves straight sides as they are', () => {
+    const clean = sidesPx.map((s, i) => (i === 0 ? s.map((p, k) => ({ x: p.x, y: k >= 10 && k < 24 ? 100 : p.y })) : s));
+    const plain = straightenQuad({ sidesPx: clean }, lens0, [-0.3, 0.1]);
+    const held = straightenQuad({ sidesPx: clean }, lens0, [-0.3, 0.1], RECT_CALIBRATE_DEFAULTS.quadSideConsensus);
+    expect(held).toEqual(plain);
+    expect(worst(held!.cornersPx)).toBeLessThan(0.5);
   });
 });

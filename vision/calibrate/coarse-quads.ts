@@ -356,8 +356,50 @@ function unbend(pts: readonly Point[], lens: LensModel, u: number): Point[] {
   });
 }
 
-/** Drop the points farthest from their side's line, a few times (a disc or a hand on the edge). */
-function trimSide(pts: Point[], lens: LensModel, u: number): Point[] {
+/** When a side's points are taken from the line most of them lie on (see trimSide). */
+export interface SideConsensus {
+  /** Only for a side farther than this from straight (rms, ideal pixels) after trimming. */
+  aboveRmsPx: number;
+  /** Points within this of the line (ideal pixels) hold it. */
+  tolPx: number;
+  /** ... and the line must hold at least this share of the side's points. */
+  minShare: number;
+}
+
+/**
+ * The points of a side that lie within `tolPx` of the line through two of them that holds the
+ * most (ideal pixels): where an arm crosses a side, its edge is a good part of the side's
+ * points and pulls a fit to all of them off the side.
+ */
+function consensusOnLine(pts: readonly Point[], lens: LensModel, u: number, tolPx: number): Point[] {
+  const ideal = unbend(pts, lens, u);
+  let best: number[] = [];
+  for (let i = 0; i < ideal.length; i++) {
+    for (let j = i + 1; j < ideal.length; j++) {
+      const [a, b, c] = lineThrough(ideal[i]!, ideal[j]!);
+      if (!Number.isFinite(a)) continue;
+      const near = ideal.flatMap((p, k) => (Math.abs(a * p.x + b * p.y + c) <= tolPx ? [k] : []));
+      if (near.length > best.length) best = near;
+    }
+  }
+  return best.map((k) => pts[k]!);
+}
+
+/**
+ * Drop the points farthest from their side's line, a few times (a disc or a hand on the edge);
+ * with `consensus`, a side still far from straight after that is taken from the line most of
+ * its points lie on.
+ */
+function trimSide(pts: Point[], lens: LensModel, u: number, consensus?: SideConsensus): Point[] {
+  const trimmed = trimByResiduals(pts, lens, u);
+  if (!consensus) return trimmed;
+  const rms = fitLine(unbend(trimmed, lens, u))?.rms ?? Infinity;
+  if (rms <= consensus.aboveRmsPx) return trimmed;
+  const held = consensusOnLine(pts, lens, u, consensus.tolPx);
+  return held.length >= Math.max(6, consensus.minShare * pts.length) ? trimByResiduals(held, lens, u) : trimmed;
+}
+
+function trimByResiduals(pts: Point[], lens: LensModel, u: number): Point[] {
   let cur = pts;
   for (let round = 0; round < 3; round++) {
     const ideal = unbend(cur, lens, u);
@@ -388,10 +430,10 @@ export interface StraightQuad {
  * corners as intersections of the straight sides in ideal pixels. The search runs on the
  * inverse model (seen to ideal, u = -k1 to first order); k1 is matched to it at the end.
  */
-export function straightenQuad(sides: QuadSides, lens0: LensModel, k1Range: [number, number]): StraightQuad | null {
+export function straightenQuad(sides: QuadSides, lens0: LensModel, k1Range: [number, number], consensus?: SideConsensus): StraightQuad | null {
   if (sides.sidesPx.some((s) => s.length < 6)) return null;
   // Trim with a mild barrel first (typical webcam), then search.
-  let sidePts = sides.sidesPx.map((s) => trimSide(s, lens0, 0.05));
+  let sidePts = sides.sidesPx.map((s) => trimSide(s, lens0, 0.05, consensus));
   const total = sidePts.reduce((n, s) => n + s.length, 0);
   const cost = (u: number) => {
     let ss = 0;

@@ -70,6 +70,34 @@ describe('starts the close fit tries when the best guess does not hold', () => {
     expect(calibrateRect(cv, gray, profile, { roundTiltedRetry: false }).found).toBe(false);
   }, 180_000);
 
+  it('finds a curling mat whose side an arm crosses from the line most of that side lies on (corpus seed 5)', async () => {
+    const { cv } = await loadOpenCv();
+    const profile = BOARD_PROFILES['curling-mat']!;
+    const s = profile.surface;
+    if (s.shape !== 'rect') throw new Error('a mat is a rectangle');
+    const { gray, truth } = corpusScene(profile, 5);
+    expect(truth.effects.hand).toBeTruthy();
+    const corners: [number, number][] = [[s.minXMm, s.minYMm], [s.maxXMm, s.minYMm], [s.maxXMm, s.maxYMm], [s.minXMm, s.maxYMm]];
+    const found = calibrateRect(cv, gray, profile);
+    expect(found.found).toBe(true);
+    expect(seenErrorPx(found, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], profile.symmetryOrder ?? 1)).toBeLessThan(1.5);
+    // Its outline's sides as followed are not straight: no guess comes near.
+    expect(calibrateRect(cv, gray, profile, { quadSideConsensus: undefined }).found).toBe(false);
+  }, 180_000);
+
+  it('does not trust a fit from such an outline that finds under 80% of the edges (sjoelbak corpus seed 30: put end for end)', async () => {
+    const { cv } = await loadOpenCv();
+    const profile = BOARD_PROFILES['sjoelbak-standard-40x200']!;
+    const s = profile.surface;
+    if (s.shape !== 'rect') throw new Error('a sjoelbak board is a rectangle');
+    const { gray, truth } = corpusScene(profile, 30);
+    expect(calibrateRect(cv, gray, profile).found).toBe(false);
+    const trusting = calibrateRect(cv, gray, profile, { quadConsensusTrustInliers: 0 });
+    expect(trusting.found).toBe(true);
+    const corners: [number, number][] = [[s.minXMm, s.minYMm], [s.maxXMm, s.maxYMm]];
+    expect(seenErrorPx(trusting, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], 1)).toBeGreaterThan(100);
+  }, 180_000);
+
   it('finds a dark table shuffleboard whose sides are lost in its dark gutters, held by its markings (9 ft, corpus seed 11)', async () => {
     const { cv } = await loadOpenCv();
     const profile = BOARD_PROFILES['table-shuffleboard-9ft']!;
