@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
 import { DETECT_DEFAULTS } from './defaults.ts';
-import { allowsStacks, overlappingGhosts } from './flat-overlaps.ts';
+import { allowsStacks, boardInShade, overlappingGhosts } from './flat-overlaps.ts';
+import { PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
 import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 
 let cv: CV;
@@ -55,5 +56,29 @@ describe('discs lying flat cannot overlap', () => {
     const off = run({ flatOverlapFraction: 2 });
     expect(off.matched).toBe(off.expected);
     expect(run({}).matched).toBe(off.matched);
+  }, 180_000);
+});
+
+describe('a face that is the board in shade', () => {
+  // The board [200, 200, 180]; ratio range 0.3-0.9, one ratio within 1.3 of another.
+  const board = [200, 200, 180];
+  const cases: [string, number[], boolean][] = [
+    ['0.65 of its light in every channel (a shadow)', [130, 130, 117], true],
+    ['0.89 of it', [178, 178, 160], true],
+    ['0.91 of it: lit, not shade', [182, 182, 164], false],
+    ['0.31 of it', [62, 62, 56], true],
+    ['0.29 of it: darker than a shadow (a black disc)', [58, 58, 52], false],
+    ['0.6-0.77 (1.28 apart): a warm shadow', [154, 130, 108], true],
+    ['0.6-0.8 (1.33 apart): another hue', [160, 130, 108], false],
+    ['brighter in one channel (a light wooden disc)', [226, 202, 158], false],
+  ];
+  for (const [name, face, shade] of cases) it(name, () => expect(boardInShade(face, board, PIECE_KIND_DEFAULTS)).toBe(shade));
+
+  it("counts for less when it overlaps a disc: a light wooden stone's shadow (shuffleboard mat, seed 40)", () => {
+    const run = corpusSceneRuns(cv, 'shuffleboard-mat', 40);
+    const on = run({});
+    expect(on).toMatchObject({ expected: 4, matched: 4, falsePositives: 0, wrongCalls: 0 });
+    // Counted in full, the shadow outranks the stone (as far from the mat's colour, as far round).
+    expect(run({ shadeGhostWeight: 1 })).toMatchObject({ matched: 3, falsePositives: 1 });
   }, 180_000);
 });

@@ -2,13 +2,33 @@
  * Discs lying flat on a board cannot overlap. Two fits that do are one disc and a ghost beside
  * it: a tall piece's side wall and its shadow (a curling stone seen obliquely) draw an arc a
  * partial rim fit takes for a second disc. The disc is the fit found farther round its rim
- * that stands out more from the board in colour (a shadow keeps the board's hue).
+ * that stands out more from the board in colour, a fit whose face is the board in shade
+ * counting for less (a shadow keeps the board's hue).
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 
 export interface OverlapOptions {
   /** Two discs may overlap by this share of the smaller radius (fit error at a touch)... */
   flatOverlapFraction: number;
+}
+
+export interface ShadeOptions {
+  /** A face darker than the board round it by a ratio within this range in every channel... */
+  shadeRatioRange: readonly [number, number];
+  /** ... the same ratio in each channel within this factor (the board's hue kept)... */
+  shadeMaxRatioSpread: number;
+}
+
+/**
+ * Whether a face's colour is the board's colour in shade: every channel darker by about the
+ * same ratio. A disc darker than the board is far darker (black) or of another hue; a shadow
+ * is the board less the direct light (ambient 0.5-0.65 in the corpus).
+ */
+export function boardInShade(face: readonly number[], board: readonly number[], o: ShadeOptions): boolean {
+  const ratios = [0, 1, 2].map((c) => face[c]! / Math.max(1, board[c]!));
+  const lo = Math.min(...ratios);
+  const hi = Math.max(...ratios);
+  return lo >= o.shadeRatioRange[0] && hi <= o.shadeRatioRange[1] && hi <= o.shadeMaxRatioSpread * lo;
 }
 
 interface Fitted {

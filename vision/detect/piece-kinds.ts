@@ -11,7 +11,7 @@ import type { Calibration } from '../calibrate/types.ts';
 import type { Frame } from '../image/frame.ts';
 import { surroundColour, surroundStats } from './colour-contrast.ts';
 import { DETECT_DEFAULTS } from './defaults.ts';
-import { allowsStacks, overlappingGhosts } from './flat-overlaps.ts';
+import { allowsStacks, boardInShade, overlappingGhosts } from './flat-overlaps.ts';
 import { paintEdges, paintedShare } from './paint-explained.ts';
 import { lookAlikes, LOOKALIKE_DEFAULTS, paintedLookAlike, type LookAlikeOptions } from './painted-lookalikes.ts';
 import { markPitDiscs } from './pit-stacks.ts';
@@ -89,6 +89,11 @@ export const PIECE_KIND_DEFAULTS = {
   lookAlikes: LOOKALIKE_DEFAULTS as LookAlikeOptions,
   /** See DETECT_DEFAULTS (detectDiscs passes its own). */
   flatOverlapFraction: DETECT_DEFAULTS.flatOverlapFraction,
+  /** See DETECT_DEFAULTS (detectDiscs passes its own). */
+  shadeGhostWeight: DETECT_DEFAULTS.shadeGhostWeight,
+  /** The board in shade: see boardInShade (the corpus' shadows: 0.5-0.7 of the board's light). */
+  shadeRatioRange: [0.3, 0.9] as readonly [number, number],
+  shadeMaxRatioSpread: 1.3,
 };
 
 export type PieceKindOptions = typeof PIECE_KIND_DEFAULTS;
@@ -273,7 +278,8 @@ function flatGhosts(discs: readonly DetectedDisc[], input: PieceKindInput, o: Pi
   return overlappingGhosts(discs, o, (i) => {
     const d = discs[i]!;
     const board = surroundColour(input.frame, cal.boardToImage, cal.lens, d.xMm, d.yMm, d.radiusMm);
-    return d.rimCoverage * (board ? colourDistance(d.rgb, board) : 0);
+    if (!board) return 0;
+    return d.rimCoverage * colourDistance(d.rgb, board) * (boardInShade(d.rgb, board, o) ? o.shadeGhostWeight : 1);
   });
 }
 
