@@ -55,3 +55,16 @@ describe('discs of the board\'s brightness in another colour', () => {
     expect(evaluate({ colourCandidates: true, colourOverlapFraction: 0 }).falsePositives).toBe(0);
   }, 180_000);
 });
+
+describe('stones looked for in colour too', () => {
+  // Shuffleboard mat seed 37: an orange stone on the light mat, its shadow beside it; the grey
+  // candidate lies on the shadow, and the fit from it settles there, 24 mm off the stone.
+  it("finds a stone whose grey candidate is its shadow's, from its own circle seen in colour (shuffleboard mat, seed 37)", () => {
+    const run = corpusSceneRuns(cv, 'shuffleboard-mat', 37);
+    const on = run({});
+    expect(on).toMatchObject({ expected: 4, matched: 4, falsePositives: 0, wrongCalls: 0 });
+    const greyOnly = run({ colourCandidates: false });
+    expect(greyOnly.matched).toBeLessThan(4);
+    expect(greyOnly.falsePositives).toBeGreaterThan(0);
+  }, 180_000);
+});

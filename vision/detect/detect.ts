@@ -340,12 +340,12 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // circles on their top faces, and a board whose paint draws circles of a piece's size
   // (carrom's base circles) lends a rim overlapping a painted spot the spot's colour.
   const topRimTrusted = profile.pieces.every((p) => p.kind === 'disc' && !lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
-  // Pucks, and plain flat discs (see colourCandidates), are also looked for in colour: see
-  // puck-candidates.ts and colour-view.ts.
+  // Pieces are also looked for in colour (see colourCandidates): pucks by their own colour
+  // search (puck-candidates.ts), the rest in a view of colour (colour-view.ts).
   const scene = { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens };
   const inColour = isPuckBoard(profile)
     ? colourPuckCandidates(cv, scene, extentOf(profile), radiusMm, grey, o)
-    : o.colourCandidates && topRimTrusted
+    : o.colourCandidates
       ? colourDiscCandidates(cv, scene, extentOf(profile), radiusMm, grey, o)
       : [];
   const candidates = [...grey, ...inColour];
