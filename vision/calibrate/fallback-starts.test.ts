@@ -41,33 +41,37 @@ function seenErrorPx(c: CalibrationResult, truth: SceneTruth, pointsMm: readonly
 }
 
 describe('starts the close fit tries when the best guess does not hold', () => {
-  it("fits a PitRush board from its best guess as it was when the wide fit slid it off (corpus seed 9)", async () => {
+  /** A PitRush corpus scene: whether the board is found, and how far off its rim's corners are (px). */
+  async function pitrush(seed: number): Promise<(options?: Parameters<typeof calibrateRect>[3]) => { found: boolean; rimErrorPx: number }> {
     const { cv } = await loadOpenCv();
     const profile = BOARD_PROFILES['pitrush-standard']!;
     const s = profile.surface;
     if (s.shape !== 'circle') throw new Error('PitRush is round');
-    const { gray, truth } = corpusScene(profile, 9);
+    const { gray, truth } = corpusScene(profile, seed);
     const rim: [number, number][] = [0, 1, 2, 3, 4, 5].map((i) => [s.xMm + s.radiusMm * Math.cos((i * Math.PI) / 3), s.yMm + s.radiusMm * Math.sin((i * Math.PI) / 3)]);
-    const found = calibrateRect(cv, gray, profile);
+    return (options) => {
+      const c = calibrateRect(cv, gray, profile, options);
+      return { found: c.found, rimErrorPx: seenErrorPx(c, truth, rim, [s.xMm, s.yMm], profile.symmetryOrder ?? 1) };
+    };
+  }
+
+  it("fits a PitRush board from its best guess as it was when the wide fit slid it off (corpus seed 9)", async () => {
+    const run = await pitrush(9);
+    const found = run();
     expect(found.found).toBe(true);
-    expect(seenErrorPx(found, truth, rim, [s.xMm, s.yMm], profile.symmetryOrder ?? 1)).toBeLessThan(1.5);
+    expect(found.rimErrorPx).toBeLessThan(1.5);
     // Without those starts the wide fit's drift is all the close fit sees (the guesses from
     // ellipses seen in perspective, tried after, also find it: they are off here).
-    expect(calibrateRect(cv, gray, profile, { closeFitUnpickedStarts: 0, roundTiltedRetry: false }).found).toBe(false);
+    expect(run({ closeFitUnpickedStarts: 0, roundTiltedRetry: false }).found).toBe(false);
   }, 180_000);
 
   it('finds a PitRush board seen 30 degrees off from one of its ellipses seen in perspective (corpus seed 28)', async () => {
-    const { cv } = await loadOpenCv();
-    const profile = BOARD_PROFILES['pitrush-standard']!;
-    const s = profile.surface;
-    if (s.shape !== 'circle') throw new Error('PitRush is round');
-    const { gray, truth } = corpusScene(profile, 28);
-    const rim: [number, number][] = [0, 1, 2, 3, 4, 5].map((i) => [s.xMm + s.radiusMm * Math.cos((i * Math.PI) / 3), s.yMm + s.radiusMm * Math.sin((i * Math.PI) / 3)]);
-    const found = calibrateRect(cv, gray, profile);
+    const run = await pitrush(28);
+    const found = run();
     expect(found.found).toBe(true);
-    expect(seenErrorPx(found, truth, rim, [s.xMm, s.yMm], profile.symmetryOrder ?? 1)).toBeLessThan(1.5);
-    // From the guesses without perspective the close fit ends 12% of the edges found.
-    expect(calibrateRect(cv, gray, profile, { roundTiltedRetry: false }).found).toBe(false);
+    expect(found.rimErrorPx).toBeLessThan(1.5);
+    // From the guesses without perspective the close fit ends with 12% of the edges found.
+    expect(run({ roundTiltedRetry: false }).found).toBe(false);
   }, 180_000);
 
   it('finds a curling mat whose side an arm crosses from the line most of that side lies on (corpus seed 5)', async () => {
