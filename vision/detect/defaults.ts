@@ -256,6 +256,13 @@ export const DETECT_DEFAULTS = {
   paintBandWidthRadii: [1.5, 2.5] as readonly [number, number],
   paintBandMaxColourDistance: 40,
   offTeamMinColourDistance: 200,
+  /**
+   * Glare lifting the board round a disc by at least this much in every channel (grey levels;
+   * 0: never) is taken off the disc's colour before teams are told (see glare-lift.ts), the
+   * channels' lifts at most `glareMaxLiftSpread` times apart.
+   */
+  glareMinLift: 25,
+  glareMaxLiftSpread: 1.4,
 };
 
 export type DetectOptions = typeof DETECT_DEFAULTS;

@@ -31,6 +31,7 @@ import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { pegNeighbourCircles, type NeighbourCircle } from './peg-neighbours.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
 import { assignTeams, colourDistance, hexOf, type Rgb } from './teams.ts';
+import { coloursForTeams } from './glare-lift.ts';
 import { callUncertaintyMm } from './call-uncertainty.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
@@ -303,7 +304,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
   const result = detectPieceKinds(
     input,
     (profile, sureMm) => detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, tuned),
-    { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction, shadeGhostWeight: tuned.shadeGhostWeight ?? DETECT_DEFAULTS.shadeGhostWeight },
+    { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction, shadeGhostWeight: tuned.shadeGhostWeight ?? DETECT_DEFAULTS.shadeGhostWeight, glareMinLift: tuned.glareMinLift ?? DETECT_DEFAULTS.glareMinLift, glareMaxLiftSpread: tuned.glareMaxLiftSpread ?? DETECT_DEFAULTS.glareMaxLiftSpread },
   );
   // What a call may trust is given last: the measurement's own uncertainty is what detection
   // weighs (overlaps, a colour fit's distance).
@@ -744,7 +745,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       judged.splice(i, 1);
     }
   }
-  const teams = assignTeams(judged.map((f) => f.rgb), input.teamCount ?? 2, input.teamColors);
+  const teams = assignTeams(coloursForTeams(input.frame, cal, profile.surface, judged, o), input.teamCount ?? 2, input.teamColors);
   const discs: DetectedDisc[] = judged.map((f, i) => ({ ...f, team: teams.labels[i] ?? null }));
   return { discs, rejected, teamColors: teams.colors, handOverBoard: false };
 }

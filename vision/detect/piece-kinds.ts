@@ -16,6 +16,7 @@ import { paintEdges, paintedShare } from './paint-explained.ts';
 import { lookAlikes, LOOKALIKE_DEFAULTS, paintedLookAlike, type LookAlikeOptions } from './painted-lookalikes.ts';
 import { markPitDiscs } from './pit-stacks.ts';
 import { markPossibleStacks, type StackOptions } from './stack-height.ts';
+import { coloursForTeams } from './glare-lift.ts';
 import { assignTeams, colourDistance, farFromEveryTeam, type Rgb } from './teams.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
@@ -94,6 +95,9 @@ export const PIECE_KIND_DEFAULTS = {
   /** The board in shade: see boardInShade (the corpus' shadows: 0.5-0.7 of the board's light). */
   shadeRatioRange: [0.3, 0.9] as readonly [number, number],
   shadeMaxRatioSpread: 1.3,
+  /** See DETECT_DEFAULTS (detectDiscs passes its own). */
+  glareMinLift: DETECT_DEFAULTS.glareMinLift,
+  glareMaxLiftSpread: DETECT_DEFAULTS.glareMaxLiftSpread,
 };
 
 export type PieceKindOptions = typeof PIECE_KIND_DEFAULTS;
@@ -208,7 +212,7 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
     const ghosts = flatGhosts(one.discs, input, o);
     if (ghosts.length === 0) return nameNeutrals(one, groups[0]!, input.teamColors, o);
     const discs = one.discs.filter((_, i) => !ghosts.includes(i));
-    return nameNeutrals({ ...one, ...withTeams(discs, input), rejected: [...one.rejected, ...ghosts.map((i) => ghostRejection(one.discs[i]!))] }, groups[0]!, input.teamColors, o);
+    return nameNeutrals({ ...one, ...withTeams(discs, input, o), rejected: [...one.rejected, ...ghosts.map((i) => ghostRejection(one.discs[i]!))] }, groups[0]!, input.teamColors, o);
   }
   const edges = paintEdges(profile);
   const rejected: DetectionResult['rejected'] = [];
@@ -256,13 +260,13 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
     const members = kept.filter((k) => k.group === gi && !NO_TEAM.has(k.disc.kind));
     for (const i of farFromEveryTeam(members.map((m) => m.disc.rgb), input.teamColors, o.neutralMinColourDistance, o.neutralSpreadFactor)) members[i]!.disc.kind = 'neutral';
   });
-  return { ...withTeams(kept.map((k) => k.disc), input), rejected, handOverBoard };
+  return { ...withTeams(kept.map((k) => k.disc), input, o), rejected, handOverBoard };
 }
 
 /** Teams learnt (or given) over the pieces that belong to one. */
-function withTeams(discs: readonly DetectedDisc[], input: PieceKindInput): Pick<DetectionResult, 'discs' | 'teamColors'> {
+function withTeams(discs: readonly DetectedDisc[], input: PieceKindInput, o: PieceKindOptions): Pick<DetectionResult, 'discs' | 'teamColors'> {
   const teamed = discs.filter((d) => !NO_TEAM.has(d.kind));
-  const teams = assignTeams(teamed.map((d) => d.rgb), input.teamCount ?? 2, input.teamColors);
+  const teams = assignTeams(coloursForTeams(input.frame, input.calibration, input.profile.surface, teamed, o), input.teamCount ?? 2, input.teamColors);
   const out = discs.map((d) => (NO_TEAM.has(d.kind) ? { ...d, team: null } : { ...d, team: teams.labels[teamed.indexOf(d)] ?? null }));
   return { discs: out, teamColors: teams.colors };
 }
