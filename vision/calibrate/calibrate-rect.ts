@@ -535,30 +535,46 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
     // half its size (an arm or a shadow joined to the outline bent them all; a part of the
     // board between bars may still come out straight, but a guess from it is far off).
     if (q.fromStretches && straightAreasPx.some((a) => a >= o.stretchQuadsMaxHullShare * q.areaPx)) return;
-    const sides = followQuadSides(gray, q, 1.5 * factor + 1, o.minEdgeResponse);
+    const rangePx = 1.5 * factor + 1;
+    const sides = followQuadSides(gray, q, rangePx, o.minEdgeResponse);
     const asFollowed = straightenQuad(sides, lens0, o.lensK1RangeQuad);
     const isStraight = (s: typeof asFollowed) => s !== null && s.straightnessPx <= o.maxQuadStraightnessPx;
-    // The second look takes only quads the first refused, each side on the line most of it lies on.
-    const straight = !again ? asFollowed : !isStraight(asFollowed) && o.quadSideConsensus ? straightenQuad(sides, lens0, o.lensK1RangeQuad, o.quadSideConsensus) : null;
-    if (!straight || !isStraight(straight)) {
-      trace('quad-rejected', { quad: qi, straightness: straight?.straightnessPx });
+    const straights: NonNullable<typeof asFollowed>[] = [];
+    if (!again) {
+      if (isStraight(asFollowed)) straights.push(asFollowed!);
+    } else {
+      // The second look takes only quads the first refused, each side on the line most of it lies on;
+      const consensus = !isStraight(asFollowed) && o.quadSideConsensus ? straightenQuad(sides, lens0, o.lensK1RangeQuad, o.quadSideConsensus) : null;
+      if (isStraight(consensus)) straights.push(consensus!);
+      // and every quad with its sides also followed where the coarse outline left them.
+      const fuller = o.quadFollowWithoutContour ? followQuadSides(gray, q, rangePx, o.minEdgeResponse, undefined, true) : null;
+      if (fuller && fuller.sidesPx.some((side, i) => side.length > sides.sidesPx[i]!.length)) {
+        const plain = straightenQuad(fuller, lens0, o.lensK1RangeQuad);
+        const straight = isStraight(plain) ? plain : o.quadSideConsensus ? straightenQuad(fuller, lens0, o.lensK1RangeQuad, o.quadSideConsensus) : null;
+        if (isStraight(straight)) straights.push(straight!);
+      }
+    }
+    if (straights.length === 0) {
+      trace('quad-rejected', { quad: qi, straightness: asFollowed?.straightnessPx });
       return;
     }
     straightAreasPx.push(q.areaPx);
     const snapRange = Math.min(o.snapMaxRangePx, Math.max(o.snapMinRangePx, o.snapRangeFraction * Math.sqrt(q.areaPx)));
-    model.rects.forEach((r, ri) => {
-      for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {
-        if (!plausible(h, model, gray, o)) continue;
-        // The guess as it is, and with the surface's sides moved onto the nearest strong edges.
-        const snapped = snapRectSides(gray, h, straight.lens, model.rects[0]!, snapRange, o.minEdgeResponse);
-        for (const [hk, snap] of [[h, false], [snapped, true]] as const) {
-          if (!hk || (snap && !plausible(hk, model, gray, o))) continue;
-          const state = { boardToImage: hk, lens: straight.lens };
-          const score = seenSharpScore(hk, state, scoreSamples, model, gray, o, o.rectScoreRangePx, (sum, seen) => (sum / Math.max(1, seen)) * (seen / scoreSamples.length));
-          hyps.push({ state, score, quad: qi, rect: ri, shift, snapped: snap });
+    for (const straight of straights) {
+      model.rects.forEach((r, ri) => {
+        for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {
+          if (!plausible(h, model, gray, o)) continue;
+          // The guess as it is, and with the surface's sides moved onto the nearest strong edges.
+          const snapped = snapRectSides(gray, h, straight.lens, model.rects[0]!, snapRange, o.minEdgeResponse);
+          for (const [hk, snap] of [[h, false], [snapped, true]] as const) {
+            if (!hk || (snap && !plausible(hk, model, gray, o))) continue;
+            const state = { boardToImage: hk, lens: straight.lens };
+            const score = seenSharpScore(hk, state, scoreSamples, model, gray, o, o.rectScoreRangePx, (sum, seen) => (sum / Math.max(1, seen)) * (seen / scoreSamples.length));
+            hyps.push({ state, score, quad: qi, rect: ri, shift, snapped: snap });
+          }
         }
-      }
-    });
+      });
+    }
   });
   hyps.sort((a, b) => b.score - a.score);
   trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), quad: h.quad, rect: h.rect, shift: h.shift, snapped: h.snapped })) });

@@ -269,9 +269,11 @@ export interface QuadSides {
 
 /**
  * Follow each side of a coarse quad at full resolution: steps along the side, each looking
- * across it for the strongest edge near the coarse contour.
+ * across it for the strongest edge near the coarse contour. `alsoWithoutContour`: also where
+ * the contour left the side (a faint stretch of outline the coarse edges missed), from the
+ * straight side itself.
  */
-export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: number, minResponse: number, perSide = 48): QuadSides {
+export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: number, minResponse: number, perSide = 48, alsoWithoutContour = false): QuadSides {
   const sidesPx: Point[][] = [];
   const c = quad.cornersPx;
   for (let i = 0; i < 4; i++) {
@@ -297,10 +299,10 @@ export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: numbe
       const t = ((k + 0.5) / perSide) * len;
       if (t < 0.05 * len || t > 0.95 * len) continue;
       const ss = bins[k]!;
-      if (ss.length === 0) continue;
+      if (ss.length === 0 && !alsoWithoutContour) continue;
       // The outermost contour offset is the board's outline (inner ones are markings).
       ss.sort((p, q) => p - q);
-      const s0 = ss[Math.floor(ss.length / 2)]!;
+      const s0 = ss.length ? ss[Math.floor(ss.length / 2)]! : 0;
       const x = a.x + ux * t + nx * s0;
       const y = a.y + uy * t + ny * s0;
       const hit = searchEdge(gray, x, y, nx, ny, rangePx, 'step', 0, 0);

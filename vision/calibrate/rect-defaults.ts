@@ -45,6 +45,11 @@ export const RECT_CALIBRATE_DEFAULTS = {
   snapRangeFraction: 0.05,
   snapMinRangePx: 6,
   snapMaxRangePx: 40,
+  /**
+   * The second look at a board not found also follows each quad's sides where the coarse
+   * outline left them (a faint stretch of a side the coarse edges missed), from the straight side.
+   */
+  quadFollowWithoutContour: true,
   /** Range of k1 the plumb-line estimate from a quad's sides searches. */
   lensK1RangeQuad: [-0.3, 0.1] as [number, number],
   /** A guess that stretches the board more than this (singular value ratio) is no camera's view. */
