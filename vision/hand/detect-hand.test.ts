@@ -78,6 +78,18 @@ describe('a hand over the board in a single image', () => {
   }, 60_000);
 
   // Corpus scenes with a hand over the board (the benchmark's, same profile and seed).
+  it('sling-standard (seed 18): an arm coming in from the edge of the image, where the board reaches it, crosses the loops still in view', () => {
+    const profileId = 'sling-standard';
+    const profile = BOARD_PROFILES[profileId]!;
+    const r = renderScene(randomScene(profile, 18), profile);
+    expect(r.truth.effects.hand?.fromEdge).toBe('bottom');
+    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
+    const cal = calibrated(frame, profileId);
+    expect(detectHand({ frame, calibration: cal, profile }).handOverBoard).toBe(true);
+    // There only the two inner loops are in the image.
+    expect(detectHand({ frame, calibration: cal, profile }, { minLoopsSeen: 3 }).handOverBoard).toBe(false);
+  }, 60_000);
+
   it('table-shuffleboard-9ft (seed 46): an arm over a long side at a shallow angle is one forearm wide, not a stretch of the side', () => {
     const profileId = 'table-shuffleboard-9ft';
     const profile = BOARD_PROFILES[profileId]!;
