@@ -9,6 +9,7 @@ import { calibrate } from '../calibrate/calibrate.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { toGray, type Frame } from '../image/frame.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+import { detectDiscs } from '../detect/detect.ts';
 import { channelMedian, detectHand, unlitDistance } from './detect-hand.ts';
 import { loopPlaces, loopPoint } from './outline-loops.ts';
 
@@ -75,6 +76,18 @@ describe('a hand over the board in a single image', () => {
     const cal = calibrated(frame, profileId);
     expect(detectHand({ frame, calibration: cal, profile }).handOverBoard).toBe(false);
     expect(detectHand({ frame, calibration: cal, profile }, without).handOverBoard).toBe(true);
+  }, 60_000);
+
+  it("nano-curling-sheet (seed 29): two stones lying at the sheet's edge cover its inner loop, and are no arm", () => {
+    const profileId = 'nano-curling-sheet';
+    const profile = BOARD_PROFILES[profileId]!;
+    const r = renderScene(randomScene(profile, 29), profile);
+    expect(r.truth.effects.hand).toBeNull();
+    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
+    const cal = calibrated(frame, profileId);
+    const { discs } = detectDiscs(cv, { frame, gray: toGray(frame), calibration: cal, profile });
+    expect(detectHand({ frame, calibration: cal, profile, discs }).handOverBoard).toBe(false);
+    expect(detectHand({ frame, calibration: cal, profile }).handOverBoard).toBe(true);
   }, 60_000);
 
   // Corpus scenes with a hand over the board (the benchmark's, same profile and seed).

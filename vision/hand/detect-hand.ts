@@ -151,8 +151,12 @@ function clippedUnlitDistance(c: Rgb, usual: Rgb, maxLightScale: number, clipped
 function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm: number, o: HandOptions): (boolean | null)[] {
   const { frame, calibration: cal, profile } = input;
   const colours: (Rgb | null)[] = [];
+  // Samples a found disc covers (its side seen beyond its footprint by up to about its height).
+  const heightMm = Math.max(0, ...profile.pieces.map((q) => q.heightMm ?? 0));
+  const onDisc: boolean[] = [];
   for (const place of places) {
     const p = loopPoint(profile, offsetMm, place);
+    onDisc.push((input.discs ?? []).some((d) => Math.hypot(d.xMm - p.xMm, d.yMm - p.yMm) < d.radiusMm + heightMm));
     const ideal = applyHomography(cal.boardToImage, p.xMm, p.yMm);
     const q = distortPx(cal.lens, ideal.x, ideal.y);
     const xi = Math.round(q.x);
@@ -196,7 +200,7 @@ function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm:
     Math.hypot(c[0] - usual[0], c[1] - usual[1], c[2] - usual[2]) >= threshold && unlitDistance(c, usual, o.maxLightScale, o.clippedLevel) >= o.minUnlitDistance;
   return colours.map((c, k) => {
     if (!c) return null;
-    if (distances[k]! < threshold || !differs(c, usualAt[k]!)) return false;
+    if (onDisc[k] || distances[k]! < threshold || !differs(c, usualAt[k]!)) return false;
     // Near a rectangle's corner the loop turns from one side's surroundings to the next
     // side's (a table's apron or the rail's shadow ends at the corner, the floor goes on):
     // there a sample must differ from the next side's usual colour as well.

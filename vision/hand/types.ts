@@ -6,6 +6,8 @@ export interface HandInput {
   frame: Frame;
   calibration: Calibration;
   profile: BoardProfile;
+  /** Discs found on the board (footprints): one lying at the board's edge covers the loops inside it, and is no arm. */
+  discs?: readonly { xMm: number; yMm: number; radiusMm: number }[];
 }
 
 /** Where something crosses the board's outline. */

@@ -68,6 +68,6 @@ export function analyzeFrame(cv: CV, frame: Frame, profile: BoardProfile, option
   );
   // A single image has no motion to show a hand (the live tracker has): look for an arm
   // crossing the board's edge.
-  const detection = { ...discs, handOverBoard: discs.handOverBoard || detectHand({ frame, calibration: result, profile }, options.hand).handOverBoard };
+  const detection = { ...discs, handOverBoard: discs.handOverBoard || detectHand({ frame, calibration: result, profile, discs: discs.discs }, options.hand).handOverBoard };
   return { calibration: result, detection, timings: { calibrateMs: t1 - t0, detectMs: performance.now() - t1 }, ...extra };
 }
