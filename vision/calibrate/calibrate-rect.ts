@@ -546,11 +546,14 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
       // The second look takes only quads the first refused, each side on the line most of it lies on;
       const consensus = !isStraight(asFollowed) && o.quadSideConsensus ? straightenQuad(sides, lens0, o.lensK1RangeQuad, o.quadSideConsensus) : null;
       if (isStraight(consensus)) straights.push(consensus!);
-      // and every quad with its sides also followed where the coarse outline left them.
-      const fuller = o.quadFollowWithoutContour ? followQuadSides(gray, q, rangePx, o.minEdgeResponse, undefined, true) : null;
-      if (fuller && fuller.sidesPx.some((side, i) => side.length > sides.sidesPx[i]!.length)) {
-        const plain = straightenQuad(fuller, lens0, o.lensK1RangeQuad);
-        const straight = isStraight(plain) ? plain : o.quadSideConsensus ? straightenQuad(fuller, lens0, o.lensK1RangeQuad, o.quadSideConsensus) : null;
+      // and every quad with its sides followed also where the coarse outline left them, and from
+      // the straight sides alone (see SideStarts).
+      for (const starts of o.quadFollowWithoutContour ? (['contour-or-side', 'side'] as const) : []) {
+        const other = followQuadSides(gray, q, rangePx, o.minEdgeResponse, undefined, starts);
+        // (One finding no side's edge in more places than the contour did adds nothing.)
+        if (!other.sidesPx.some((side, i) => side.length > sides.sidesPx[i]!.length)) continue;
+        const plain = straightenQuad(other, lens0, o.lensK1RangeQuad);
+        const straight = isStraight(plain) ? plain : o.quadSideConsensus ? straightenQuad(other, lens0, o.lensK1RangeQuad, o.quadSideConsensus) : null;
         if (isStraight(straight)) straights.push(straight!);
       }
     }

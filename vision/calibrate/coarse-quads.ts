@@ -268,12 +268,18 @@ export interface QuadSides {
 }
 
 /**
- * Follow each side of a coarse quad at full resolution: steps along the side, each looking
- * across it for the strongest edge near the coarse contour. `alsoWithoutContour`: also where
- * the contour left the side (a faint stretch of outline the coarse edges missed), from the
- * straight side itself.
+ * Where a side's edge is looked for: near the coarse contour ('contour'); there, and from the
+ * straight side where the contour left it ('contour-or-side': a faint stretch of outline the
+ * coarse edges missed); or from the straight side alone ('side': the contour near a side may
+ * be an arm's or a shadow's edge).
  */
-export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: number, minResponse: number, perSide = 48, alsoWithoutContour = false): QuadSides {
+export type SideStarts = 'contour' | 'contour-or-side' | 'side';
+
+/**
+ * Follow each side of a coarse quad at full resolution: steps along the side, each looking
+ * across it for the strongest edge near where `starts` says.
+ */
+export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: number, minResponse: number, perSide = 48, starts: SideStarts = 'contour'): QuadSides {
   const sidesPx: Point[][] = [];
   const c = quad.cornersPx;
   for (let i = 0; i < 4; i++) {
@@ -299,10 +305,10 @@ export function followQuadSides(gray: GrayImage, quad: ImageQuad, rangePx: numbe
       const t = ((k + 0.5) / perSide) * len;
       if (t < 0.05 * len || t > 0.95 * len) continue;
       const ss = bins[k]!;
-      if (ss.length === 0 && !alsoWithoutContour) continue;
+      if (ss.length === 0 && starts === 'contour') continue;
       // The outermost contour offset is the board's outline (inner ones are markings).
       ss.sort((p, q) => p - q);
-      const s0 = ss.length ? ss[Math.floor(ss.length / 2)]! : 0;
+      const s0 = ss.length > 0 && starts !== 'side' ? ss[Math.floor(ss.length / 2)]! : 0;
       const x = a.x + ux * t + nx * s0;
       const y = a.y + uy * t + ny * s0;
       const hit = searchEdge(gray, x, y, nx, ny, rangePx, 'step', 0, 0);

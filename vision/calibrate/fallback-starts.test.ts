@@ -104,6 +104,20 @@ describe('starts the close fit tries when the best guess does not hold', () => {
     expect(seenErrorPx(trusting, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], 1)).toBeGreaterThan(100);
   }, 180_000);
 
+  it("finds a shuffleboard mat from its sides followed from the straight sides alone, where an arm's edge runs near a side (corpus seed 18)", async () => {
+    const { cv } = await loadOpenCv();
+    const profile = BOARD_PROFILES['shuffleboard-mat']!;
+    const s = profile.surface;
+    if (s.shape !== 'rect') throw new Error('a mat is a rectangle');
+    const { gray, truth } = corpusScene(profile, 18);
+    expect(truth.effects.hand).toBeTruthy();
+    const corners: [number, number][] = [[s.minXMm, s.minYMm], [s.maxXMm, s.minYMm], [s.maxXMm, s.maxYMm], [s.minXMm, s.maxYMm]];
+    const found = calibrateRect(cv, gray, profile);
+    expect(found.found).toBe(true);
+    expect(seenErrorPx(found, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], profile.symmetryOrder ?? 1)).toBeLessThan(1.5);
+    expect(calibrateRect(cv, gray, profile, { quadFollowWithoutContour: false }).found).toBe(false);
+  }, 180_000);
+
   // Sjoelbak seeds 30 and 34: a side of the board's outline faint where the coarse edges missed
   // it, so the coarse contour leaves it; followed there from the straight side, the outline is
   // straight and the board is found.

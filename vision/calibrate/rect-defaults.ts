@@ -47,7 +47,8 @@ export const RECT_CALIBRATE_DEFAULTS = {
   snapMaxRangePx: 40,
   /**
    * The second look at a board not found also follows each quad's sides where the coarse
-   * outline left them (a faint stretch of a side the coarse edges missed), from the straight side.
+   * outline left them (a faint stretch of a side the coarse edges missed), and from the
+   * straight sides alone (an arm's edge in the contour near a side): see SideStarts.
    */
   quadFollowWithoutContour: true,
   /** Range of k1 the plumb-line estimate from a quad's sides searches. */
