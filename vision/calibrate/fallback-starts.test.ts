@@ -74,48 +74,53 @@ describe('starts the close fit tries when the best guess does not hold', () => {
     expect(run({ roundTiltedRetry: false }).found).toBe(false);
   }, 180_000);
 
-  it('finds a curling mat whose side an arm crosses from the line most of that side lies on (corpus seed 5)', async () => {
+  /**
+   * A rectangular board's corpus scene: its truth, and a run calibrating it with options that
+   * gives the result and how far off the surface's corners are (px, over the board's symmetries).
+   */
+  async function rectBoard(profileId: string, seed: number): Promise<{ truth: SceneTruth; run: (options?: Parameters<typeof calibrateRect>[3]) => { found: boolean; cornerErrorPx: number } }> {
     const { cv } = await loadOpenCv();
-    const profile = BOARD_PROFILES['curling-mat']!;
+    const profile = BOARD_PROFILES[profileId]!;
     const s = profile.surface;
-    if (s.shape !== 'rect') throw new Error('a mat is a rectangle');
-    const { gray, truth } = corpusScene(profile, 5);
-    expect(truth.effects.hand).toBeTruthy();
+    if (s.shape !== 'rect') throw new Error(`${profileId} is not a rectangle`);
+    const { gray, truth } = corpusScene(profile, seed);
     const corners: [number, number][] = [[s.minXMm, s.minYMm], [s.maxXMm, s.minYMm], [s.maxXMm, s.maxYMm], [s.minXMm, s.maxYMm]];
-    const found = calibrateRect(cv, gray, profile);
+    return {
+      truth,
+      run: (options) => {
+        const c = calibrateRect(cv, gray, profile, options);
+        return { found: c.found, cornerErrorPx: seenErrorPx(c, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], profile.symmetryOrder ?? 1) };
+      },
+    };
+  }
+
+  it('finds a curling mat whose side an arm crosses from the line most of that side lies on (corpus seed 5)', async () => {
+    const { truth, run } = await rectBoard('curling-mat', 5);
+    expect(truth.effects.hand).toBeTruthy();
+    const found = run();
     expect(found.found).toBe(true);
-    expect(seenErrorPx(found, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], profile.symmetryOrder ?? 1)).toBeLessThan(1.5);
+    expect(found.cornerErrorPx).toBeLessThan(1.5);
     // Its outline's sides as followed are not straight: no guess comes near.
-    expect(calibrateRect(cv, gray, profile, { quadSideConsensus: undefined }).found).toBe(false);
+    expect(run({ quadSideConsensus: undefined }).found).toBe(false);
   }, 180_000);
 
   it('does not trust a fit from such an outline that finds under 80% of the edges (sjoelbak corpus seed 30: put end for end)', async () => {
-    const { cv } = await loadOpenCv();
-    const profile = BOARD_PROFILES['sjoelbak-standard-40x200']!;
-    const s = profile.surface;
-    if (s.shape !== 'rect') throw new Error('a sjoelbak board is a rectangle');
-    const { gray, truth } = corpusScene(profile, 30);
+    const { run } = await rectBoard('sjoelbak-standard-40x200', 30);
     // (Its sides followed also where the coarse outline left them give the right fit: below.)
     const asOutlined = { quadFollowWithoutContour: false };
-    expect(calibrateRect(cv, gray, profile, asOutlined).found).toBe(false);
-    const trusting = calibrateRect(cv, gray, profile, { ...asOutlined, quadConsensusTrustInliers: 0 });
+    expect(run(asOutlined).found).toBe(false);
+    const trusting = run({ ...asOutlined, quadConsensusTrustInliers: 0 });
     expect(trusting.found).toBe(true);
-    const corners: [number, number][] = [[s.minXMm, s.minYMm], [s.maxXMm, s.maxYMm]];
-    expect(seenErrorPx(trusting, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], 1)).toBeGreaterThan(100);
+    expect(trusting.cornerErrorPx).toBeGreaterThan(100);
   }, 180_000);
 
   it("finds a shuffleboard mat from its sides followed from the straight sides alone, where an arm's edge runs near a side (corpus seed 18)", async () => {
-    const { cv } = await loadOpenCv();
-    const profile = BOARD_PROFILES['shuffleboard-mat']!;
-    const s = profile.surface;
-    if (s.shape !== 'rect') throw new Error('a mat is a rectangle');
-    const { gray, truth } = corpusScene(profile, 18);
+    const { truth, run } = await rectBoard('shuffleboard-mat', 18);
     expect(truth.effects.hand).toBeTruthy();
-    const corners: [number, number][] = [[s.minXMm, s.minYMm], [s.maxXMm, s.minYMm], [s.maxXMm, s.maxYMm], [s.minXMm, s.maxYMm]];
-    const found = calibrateRect(cv, gray, profile);
+    const found = run();
     expect(found.found).toBe(true);
-    expect(seenErrorPx(found, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], profile.symmetryOrder ?? 1)).toBeLessThan(1.5);
-    expect(calibrateRect(cv, gray, profile, { quadFollowWithoutContour: false }).found).toBe(false);
+    expect(found.cornerErrorPx).toBeLessThan(1.5);
+    expect(run({ quadFollowWithoutContour: false }).found).toBe(false);
   }, 180_000);
 
   // Sjoelbak seeds 30 and 34: a side of the board's outline faint where the coarse edges missed
@@ -123,16 +128,11 @@ describe('starts the close fit tries when the best guess does not hold', () => {
   // straight and the board is found.
   for (const seed of [30, 34]) {
     it(`finds a sjoelbak board from its sides followed also where the coarse outline left them (corpus seed ${seed})`, async () => {
-      const { cv } = await loadOpenCv();
-      const profile = BOARD_PROFILES['sjoelbak-standard-40x200']!;
-      const s = profile.surface;
-      if (s.shape !== 'rect') throw new Error('a sjoelbak board is a rectangle');
-      const { gray, truth } = corpusScene(profile, seed);
-      const corners: [number, number][] = [[s.minXMm, s.minYMm], [s.maxXMm, s.minYMm], [s.maxXMm, s.maxYMm], [s.minXMm, s.maxYMm]];
-      const found = calibrateRect(cv, gray, profile);
+      const { run } = await rectBoard('sjoelbak-standard-40x200', seed);
+      const found = run();
       expect(found.found).toBe(true);
-      expect(seenErrorPx(found, truth, corners, [(s.minXMm + s.maxXMm) / 2, (s.minYMm + s.maxYMm) / 2], 1)).toBeLessThan(1.5);
-      expect(calibrateRect(cv, gray, profile, { quadFollowWithoutContour: false }).found).toBe(false);
+      expect(found.cornerErrorPx).toBeLessThan(1.5);
+      expect(run({ quadFollowWithoutContour: false }).found).toBe(false);
     }, 180_000);
   }
 
