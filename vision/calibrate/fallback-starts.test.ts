@@ -114,27 +114,21 @@ describe('starts the close fit tries when the best guess does not hold', () => {
     expect(trusting.cornerErrorPx).toBeGreaterThan(100);
   }, 180_000);
 
-  it("finds a shuffleboard mat from its sides followed from the straight sides alone, where an arm's edge runs near a side (corpus seed 18)", async () => {
-    const { truth, run } = await rectBoard('shuffleboard-mat', 18);
-    expect(truth.effects.hand).toBeTruthy();
+  // The second look's sides followed also where the coarse outline left them, or from the
+  // straight sides alone: a board found from there, and not without.
+  it.each([
+    // A side of the outline faint where the coarse edges missed it: the contour leaves it.
+    ['sjoelbak-standard-40x200', 30],
+    ['sjoelbak-standard-40x200', 34],
+    // An arm's edge runs near a side: the contour there is the arm's.
+    ['shuffleboard-mat', 18],
+  ] as const)('finds %s (corpus seed %i) from its sides followed where the coarse outline left them', async (profileId, seed) => {
+    const { run } = await rectBoard(profileId, seed);
     const found = run();
     expect(found.found).toBe(true);
     expect(found.cornerErrorPx).toBeLessThan(1.5);
     expect(run({ quadFollowWithoutContour: false }).found).toBe(false);
   }, 180_000);
-
-  // Sjoelbak seeds 30 and 34: a side of the board's outline faint where the coarse edges missed
-  // it, so the coarse contour leaves it; followed there from the straight side, the outline is
-  // straight and the board is found.
-  for (const seed of [30, 34]) {
-    it(`finds a sjoelbak board from its sides followed also where the coarse outline left them (corpus seed ${seed})`, async () => {
-      const { run } = await rectBoard('sjoelbak-standard-40x200', seed);
-      const found = run();
-      expect(found.found).toBe(true);
-      expect(found.cornerErrorPx).toBeLessThan(1.5);
-      expect(run({ quadFollowWithoutContour: false }).found).toBe(false);
-    }, 180_000);
-  }
 
   it('finds a dark table shuffleboard whose sides are lost in its dark gutters, held by its markings (9 ft, corpus seed 11)', async () => {
     const { cv } = await loadOpenCv();

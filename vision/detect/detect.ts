@@ -32,6 +32,7 @@ import { pegNeighbourCircles, type NeighbourCircle } from './peg-neighbours.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
 import { assignTeams, colourDistance, hexOf, type Rgb } from './teams.ts';
 import { coloursForTeams } from './glare-lift.ts';
+import { onSurface } from './on-surface.ts';
 import { callUncertaintyMm } from './call-uncertainty.ts';
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
@@ -61,12 +62,6 @@ function extentOf(profile: BoardProfile) {
   return o.shape === 'circle'
     ? { minXMm: o.xMm - o.radiusMm, minYMm: o.yMm - o.radiusMm, maxXMm: o.xMm + o.radiusMm, maxYMm: o.yMm + o.radiusMm }
     : { minXMm: o.minXMm, minYMm: o.minYMm, maxXMm: o.maxXMm, maxYMm: o.maxYMm };
-}
-
-/** Whether a disc centre is over the playing surface. */
-function onSurface(profile: BoardProfile, xMm: number, yMm: number): boolean {
-  const s = profile.surface;
-  return s.shape === 'circle' ? Math.hypot(xMm - s.xMm, yMm - s.yMm) <= s.radiusMm : xMm >= s.minXMm && xMm <= s.maxXMm && yMm >= s.minYMm && yMm <= s.maxYMm;
 }
 
 /** Whether a point is inside the board's outline, and at least `marginMm` in from it. */
@@ -365,17 +360,17 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const ditchPlanes: Planes | null = drop > 0 ? { board: planeAtHeight(cal, -drop), top: planeAtHeight(cal, piece.heightMm - drop) } : null;
   const topInverse = invert3(top);
   // A disc off the surface lies lower: its top face, and the floor round it, are on that level.
-  const planesAt = (f: { xMm: number; yMm: number }): Planes => (ditchPlanes && !onSurface(profile, f.xMm, f.yMm) ? ditchPlanes : surfacePlanes);
+  const planesAt = (f: { xMm: number; yMm: number }): Planes => (ditchPlanes && !onSurface(profile.surface, f.xMm, f.yMm) ? ditchPlanes : surfacePlanes);
   const ditchTopInverse = ditchPlanes && invert3(ditchPlanes.top);
   // A disc touching a peg: the peg's edges are not the disc's (see peg-neighbours.ts).
   const pegCircles = pegNeighbourCircles(profile, cal, piece.heightMm, o.pegNeighbourMarginMm);
   // The board round a disc in the ditch: the ditch's floor alone (the surface and the rail
   // beside it are other colours).
-  const ditchFloorOnly: SurroundFilter | undefined = o.ditchSurroundOnly ? (x, y) => !onSurface(profile, x, y) && insideOutline(profile, x, y) : undefined;
+  const ditchFloorOnly: SurroundFilter | undefined = o.ditchSurroundOnly ? (x, y) => !onSurface(profile.surface, x, y) && insideOutline(profile, x, y) : undefined;
   for (const candidate of candidates) {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
     // from the start, from where the view (made at the surface's disc height) saw its top.
-    const inDitch = ditchTopInverse !== null && !onSurface(profile, candidate.xMm, candidate.yMm) && insideOutline(profile, candidate.xMm, candidate.yMm);
+    const inDitch = ditchTopInverse !== null && !onSurface(profile.surface, candidate.xMm, candidate.yMm) && insideOutline(profile, candidate.xMm, candidate.yMm);
     const planes = inDitch && ditchPlanes ? ditchPlanes : surfacePlanes;
     const c = inDitch && ditchTopInverse ? ditchCandidate(candidate, top, ditchTopInverse) : candidate;
     if (!insideOutline(profile, c.xMm, c.yMm)) {
@@ -484,9 +479,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         }
       }
       // Off the playing surface a disc lies lower (in the ditch): measure it on that level.
-      if (ditchPlanes && !inDitch && !onSurface(profile, settled.xMm, settled.yMm)) {
+      if (ditchPlanes && !inDitch && !onSurface(profile.surface, settled.xMm, settled.yMm)) {
         const lower = fitSilhouette({ gray: input.gray, boardToImage: ditchPlanes.board, topToImage: ditchPlanes.top, lens: cal.lens, xMm: settled.xMm, yMm: settled.yMm, radiusMm }, o);
-        if (lower && !onSurface(profile, lower.xMm, lower.yMm)) settled = lower;
+        if (lower && !onSurface(profile.surface, lower.xMm, lower.yMm)) settled = lower;
       }
       return settled;
     };
@@ -495,7 +490,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // by more than the board itself varies there (strong grain does).
     const rejection = (f: SilhouetteFit, strict: boolean, leastCoverage = o.minRimCoverage): string | null => {
       if (f.coverage < leastCoverage) return `rim ${(f.coverage * 100).toFixed(0)}% found`;
-      if (ditchPlanes && !onSurface(profile, f.xMm, f.yMm) && !holdsLowerBandDisc(profile, f.xMm, f.yMm, radiusMm)) return 'off the surface and less than a radius inside the outline (on the rail)';
+      if (ditchPlanes && !onSurface(profile.surface, f.xMm, f.yMm) && !holdsLowerBandDisc(profile, f.xMm, f.yMm, radiusMm)) return 'off the surface and less than a radius inside the outline (on the rail)';
       const block = blockHolding(profile, f.xMm, f.yMm);
       if (block) return `centred inside the block "${block}" (solid there, or hiding a disc under it)`;
       // (So is a fit found little farther round than that whose face has grain or paint in it: a
@@ -506,7 +501,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
         const inside = topFaceColor(input.frame, planesAt(f).top, cal, f.xMm, f.yMm, radiusMm);
         // (Round a disc in the ditch, the ditch's floor alone: see ditchFloorOnly.)
-        const inTheDitch = ditchPlanes !== null && !onSurface(profile, f.xMm, f.yMm);
+        const inTheDitch = ditchPlanes !== null && !onSurface(profile.surface, f.xMm, f.yMm);
         const around = surroundStats(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inTheDitch ? ditchFloorOnly : undefined);
         const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;
         // (The lower floor for plain flat discs only: where pieces of several kinds are told apart, a
@@ -592,11 +587,11 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const uncertaintyOf = (f: SilhouetteFit, disagreement: number) =>
       Math.max(o.uncertaintyFloorMm, (3 * f.rmsMm) / Math.sqrt(Math.max(1, f.inliers / 2)), o.leaveOutFactor * f.leaveOutSpreadMm, disagreement);
     // (Plain flat discs only: a stone's handle or a puck's cap is not the colour of its rim.)
-    if (topRimTrusted && !hole && onSurface(profile, fit.xMm, fit.yMm)) {
+    if (topRimTrusted && !hole && onSurface(profile.surface, fit.xMm, fit.yMm)) {
       const second = fitByLikeness(input.frame, cal, planes, fit, rgb, radiusMm, o);
       const apartMm = second ? Math.hypot(second.xMm - fit.xMm, second.yMm - fit.yMm) : 0;
       if (second && apartMm > uncertaintyOf(fit, disagreementMm)) {
-        if (second.coverage >= o.likenessSureCoverage && second.coverage >= fit.coverage + o.likenessCoverageGain && onSurface(profile, second.xMm, second.yMm)) {
+        if (second.coverage >= o.likenessSureCoverage && second.coverage >= fit.coverage + o.likenessCoverageGain && onSurface(profile.surface, second.xMm, second.yMm)) {
           // Found clearly farther round its outline in its own colour, and farther off than the
           // grey fit allows: that fit was dragged (by a shadow, a line), and the disc is where
           // its colour puts it.
@@ -613,13 +608,13 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
     // (A face of several colours: see mixed-face.ts.)
     let reachMm = 0;
-    if (topRimTrusted && !hole && o.mixedFaceMaxCoverage > 0 && fit.coverage < o.mixedFaceMaxCoverage && onSurface(profile, fit.xMm, fit.yMm)) {
+    if (topRimTrusted && !hole && o.mixedFaceMaxCoverage > 0 && fit.coverage < o.mixedFaceMaxCoverage && onSurface(profile.surface, fit.xMm, fit.yMm)) {
       const face = topFaceSamples(input.frame, planesAt(fit).top, cal.lens, fit.xMm, fit.yMm, radiusMm);
       if (sampleSpread(face) > o.mixedFaceMinSpread) {
         const board = surroundColour(input.frame, planes.board, cal.lens, fit.xMm, fit.yMm, radiusMm);
         const unlike = board && unlikeBoardColour(face, board);
         const moved = unlike ? fitByLikeness(input.frame, cal, planes, fit, unlike, radiusMm, o) : null;
-        const plain = moved !== null && moved.coverage >= o.likenessSureCoverage && onSurface(profile, moved.xMm, moved.yMm) && topFaceSpread(input.frame, planesAt(moved).top, cal.lens, moved.xMm, moved.yMm, radiusMm) <= o.mixedFaceMinSpread;
+        const plain = moved !== null && moved.coverage >= o.likenessSureCoverage && onSurface(profile.surface, moved.xMm, moved.yMm) && topFaceSpread(input.frame, planesAt(moved).top, cal.lens, moved.xMm, moved.yMm, radiusMm) <= o.mixedFaceMinSpread;
         if (!plain) {
           // Nothing disc-like where its colour is: a fit that took part of a disc's rim for its own lies
           // within two radii of it, or on no disc at all. Its call is left to a person (given after
@@ -637,7 +632,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
     // (A face textured like grain: see face-texture.ts.)
     // Textured far beyond any disc's face (painted art, a painted number), it is no disc at all.
-    if (topRimTrusted && !hole && fit.coverage < o.texturedFaceMaxCoverage && onSurface(profile, fit.xMm, fit.yMm) && !faceOverHoleEdge(profile, fit.xMm, fit.yMm, radiusMm)) {
+    if (topRimTrusted && !hole && fit.coverage < o.texturedFaceMaxCoverage && onSurface(profile.surface, fit.xMm, fit.yMm) && !faceOverHoleEdge(profile, fit.xMm, fit.yMm, radiusMm)) {
       const energy = faceGradientEnergy(input.gray, planesAt(fit).top, cal.lens, fit.xMm, fit.yMm, radiusMm, o.texturedFaceInnerFraction);
       if (energy > o.texturedFaceNoDiscGradientEnergy) {
         rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, its face textured like paint or grain` });

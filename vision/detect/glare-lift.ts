@@ -11,6 +11,7 @@ import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { colourAt, surroundColour, type Rgb } from './colour-contrast.ts';
+import { onSurface } from './on-surface.ts';
 
 export interface GlareOptions {
   /** A lift below this (grey levels, in every unclipped channel) is no glare: light falls unevenly across any board (0: never lifted). */
@@ -42,7 +43,7 @@ export function usualBoardColour(frame: Frame, boardToImage: readonly number[], 
   const samples: Rgb[] = [];
   for (let y = box.minYMm + stepMm / 2; y < box.maxYMm; y += stepMm) {
     for (let x = box.minXMm + stepMm / 2; x < box.maxXMm; x += stepMm) {
-      if (surface.shape === 'circle' && Math.hypot(x - surface.xMm, y - surface.yMm) > surface.radiusMm) continue;
+      if (!onSurface(surface, x, y)) continue;
       if (discs.some((d) => Math.hypot(d.xMm - x, d.yMm - y) < clearMm)) continue;
       const c = colourAt(frame, boardToImage, lens, x, y);
       if (c) samples.push(c);
@@ -80,13 +81,11 @@ export function withoutGlare(colour: Rgb, lift: Rgb): Rgb {
  */
 export function coloursForTeams(frame: Frame, cal: Calibration, surface: Surface, discs: readonly { xMm: number; yMm: number; radiusMm: number; rgb: Rgb; state: string }[], o: GlareOptions): Rgb[] {
   if (o.glareMinLift <= 0 || discs.length === 0) return discs.map((d) => d.rgb);
-  const onSurface = (d: { xMm: number; yMm: number }) =>
-    surface.shape === 'circle' ? Math.hypot(d.xMm - surface.xMm, d.yMm - surface.yMm) <= surface.radiusMm : d.xMm >= surface.minXMm && d.xMm <= surface.maxXMm && d.yMm >= surface.minYMm && d.yMm <= surface.maxYMm;
   const usual = usualBoardColour(frame, cal.boardToImage, cal.lens, surface, discs, 2 * Math.max(...discs.map((d) => d.radiusMm)));
   return discs.map((d) => {
     // A face clipped in a channel shows only that the light there was at least so bright: less
     // the lift it would be darker than it is (a red disc in glare, taken off, is no longer red).
-    if (!usual || d.state !== 'on-board' || !onSurface(d) || Math.max(...d.rgb) >= CLIP_LEVEL) return d.rgb;
+    if (!usual || d.state !== 'on-board' || !onSurface(surface, d.xMm, d.yMm) || Math.max(...d.rgb) >= CLIP_LEVEL) return d.rgb;
     const around = surroundColour(frame, cal.boardToImage, cal.lens, d.xMm, d.yMm, d.radiusMm);
     const lift = around && glareLift(around, usual, o);
     return lift ? withoutGlare(d.rgb, lift) : d.rgb;

@@ -42,6 +42,14 @@ function calibrated(frame: Frame, profileId: string): Calibration {
   return cal;
 }
 
+/** A scene of the accuracy benchmark's corpus (same profile and seed), calibrated. */
+function corpusScene(profileId: string, seed: number) {
+  const profile = BOARD_PROFILES[profileId]!;
+  const r = renderScene(randomScene(profile, seed), profile);
+  const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
+  return { profile, frame, hand: r.truth.effects.hand, calibration: calibrated(frame, profileId) };
+}
+
 describe('a hand over the board in a single image', () => {
   it.each([
     ['crokinole-nca-26in', 3, '#e8b894', 'top'],
@@ -69,47 +77,33 @@ describe('a hand over the board in a single image', () => {
     ['shuffleboard-mat', 14, 'the white mat is clipped where lit, its true tint shows in shade', { clippedLevel: 256 }],
     ['table-shuffleboard-12ft', 18, "the table's apron ends at its corner, the floor goes on", { cornerZoneMm: 0 }],
   ] as const)('%s (seed %i): no hand where %s', (profileId, seed, _why, without: Partial<HandOptions>) => {
-    const profile = BOARD_PROFILES[profileId]!;
-    const r = renderScene(randomScene(profile, seed), profile);
-    expect(r.truth.effects.hand).toBeNull();
-    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-    const cal = calibrated(frame, profileId);
-    expect(detectHand({ frame, calibration: cal, profile }).handOverBoard).toBe(false);
-    expect(detectHand({ frame, calibration: cal, profile }, without).handOverBoard).toBe(true);
+    const { hand, ...input } = corpusScene(profileId, seed);
+    expect(hand).toBeNull();
+    expect(detectHand(input).handOverBoard).toBe(false);
+    expect(detectHand(input, without).handOverBoard).toBe(true);
   }, 60_000);
 
   it("nano-curling-sheet (seed 29): two stones lying at the sheet's edge cover its inner loop, and are no arm", () => {
-    const profileId = 'nano-curling-sheet';
-    const profile = BOARD_PROFILES[profileId]!;
-    const r = renderScene(randomScene(profile, 29), profile);
-    expect(r.truth.effects.hand).toBeNull();
-    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-    const cal = calibrated(frame, profileId);
-    const { discs } = detectDiscs(cv, { frame, gray: toGray(frame), calibration: cal, profile });
-    expect(detectHand({ frame, calibration: cal, profile, discs }).handOverBoard).toBe(false);
-    expect(detectHand({ frame, calibration: cal, profile }).handOverBoard).toBe(true);
+    const { hand, ...input } = corpusScene('nano-curling-sheet', 29);
+    expect(hand).toBeNull();
+    const { discs } = detectDiscs(cv, { ...input, gray: toGray(input.frame) });
+    expect(detectHand({ ...input, discs }).handOverBoard).toBe(false);
+    expect(detectHand(input).handOverBoard).toBe(true);
   }, 60_000);
 
   // Corpus scenes with a hand over the board (the benchmark's, same profile and seed).
   it('sling-standard (seed 18): an arm coming in from the edge of the image, where the board reaches it, crosses the loops still in view', () => {
-    const profileId = 'sling-standard';
-    const profile = BOARD_PROFILES[profileId]!;
-    const r = renderScene(randomScene(profile, 18), profile);
-    expect(r.truth.effects.hand?.fromEdge).toBe('bottom');
-    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-    const cal = calibrated(frame, profileId);
-    expect(detectHand({ frame, calibration: cal, profile }).handOverBoard).toBe(true);
+    const { hand, ...input } = corpusScene('sling-standard', 18);
+    expect(hand?.fromEdge).toBe('bottom');
+    expect(detectHand(input).handOverBoard).toBe(true);
     // There only the two inner loops are in the image.
-    expect(detectHand({ frame, calibration: cal, profile }, { minLoopsSeen: 3 }).handOverBoard).toBe(false);
+    expect(detectHand(input, { minLoopsSeen: 3 }).handOverBoard).toBe(false);
   }, 60_000);
 
   it('table-shuffleboard-9ft (seed 46): an arm over a long side at a shallow angle is one forearm wide, not a stretch of the side', () => {
-    const profileId = 'table-shuffleboard-9ft';
-    const profile = BOARD_PROFILES[profileId]!;
-    const r = renderScene(randomScene(profile, 46), profile);
-    expect(r.truth.effects.hand?.fromEdge).toBe('top');
-    const frame: Frame = { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 };
-    const found = detectHand({ frame, calibration: calibrated(frame, profileId), profile });
+    const { hand, ...input } = corpusScene('table-shuffleboard-9ft', 46);
+    expect(hand?.fromEdge).toBe('top');
+    const found = detectHand(input);
     expect(found.handOverBoard).toBe(true);
     // Seen end to end, the table is narrow in the image and the arm runs nearly along its
     // +x side: it covers each loop over ~450 mm, but only a forearm's width across itself.
