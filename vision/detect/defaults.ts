@@ -1,3 +1,5 @@
+import { PAINTED_SPOT_DEFAULTS, type PaintedSpotOptions } from './painted-spots.ts';
+
 /** Tunables of disc detection, in one place. */
 export const DETECT_DEFAULTS = {
   /** Resolution of the rectified board view used to find candidates (px per mm). */
@@ -263,6 +265,8 @@ export const DETECT_DEFAULTS = {
    */
   glareMinLift: 25,
   glareMaxLiftSpread: 1.4,
+  /** Circles drawn round a painted spot of another size than a piece, and pieces centred over a pocket: see painted-spots.ts. */
+  paintedSpots: PAINTED_SPOT_DEFAULTS as PaintedSpotOptions,
 };
 
 export type DetectOptions = typeof DETECT_DEFAULTS;

@@ -299,7 +299,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
   const result = detectPieceKinds(
     input,
     (profile, sureMm) => detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, tuned),
-    { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction, shadeGhostWeight: tuned.shadeGhostWeight ?? DETECT_DEFAULTS.shadeGhostWeight, glareMinLift: tuned.glareMinLift ?? DETECT_DEFAULTS.glareMinLift, glareMaxLiftSpread: tuned.glareMaxLiftSpread ?? DETECT_DEFAULTS.glareMaxLiftSpread },
+    { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction, shadeGhostWeight: tuned.shadeGhostWeight ?? DETECT_DEFAULTS.shadeGhostWeight, glareMinLift: tuned.glareMinLift ?? DETECT_DEFAULTS.glareMinLift, glareMaxLiftSpread: tuned.glareMaxLiftSpread ?? DETECT_DEFAULTS.glareMaxLiftSpread, paintedSpots: tuned.paintedSpots ?? DETECT_DEFAULTS.paintedSpots },
   );
   // What a call may trust is given last: the measurement's own uncertainty is what detection
   // weighs (overlaps, a colour fit's distance).

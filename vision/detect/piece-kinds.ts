@@ -14,6 +14,7 @@ import { DETECT_DEFAULTS } from './defaults.ts';
 import { allowsStacks, boardInShade, overlappingGhosts } from './flat-overlaps.ts';
 import { paintEdges, paintedShare } from './paint-explained.ts';
 import { lookAlikes, LOOKALIKE_DEFAULTS, paintedLookAlike, type LookAlikeOptions } from './painted-lookalikes.ts';
+import { paintedSpots, spotCircleOf, swallowingHoleUnder } from './painted-spots.ts';
 import { markPitDiscs } from './pit-stacks.ts';
 import { markPossibleStacks, type StackOptions } from './stack-height.ts';
 import { coloursForTeams } from './glare-lift.ts';
@@ -88,6 +89,8 @@ export const PIECE_KIND_DEFAULTS = {
   minUnpaintedCoverage: 0.3,
   paintToleranceMm: 1.5,
   lookAlikes: LOOKALIKE_DEFAULTS as LookAlikeOptions,
+  /** See DETECT_DEFAULTS (detectDiscs passes its own). */
+  paintedSpots: DETECT_DEFAULTS.paintedSpots,
   /** See DETECT_DEFAULTS (detectDiscs passes its own). */
   flatOverlapFraction: DETECT_DEFAULTS.flatOverlapFraction,
   /** See DETECT_DEFAULTS (detectDiscs passes its own). */
@@ -215,6 +218,7 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
     return nameNeutrals({ ...one, ...withTeams(discs, input, o), rejected: [...one.rejected, ...ghosts.map((i) => ghostRejection(one.discs[i]!))] }, groups[0]!, input.teamColors, o);
   }
   const edges = paintEdges(profile);
+  const spots = paintedSpots(input.frame, calibration, profile);
   const rejected: DetectionResult['rejected'] = [];
   let handOverBoard = false;
   const found: { disc: DetectedDisc; group: number }[] = [];
@@ -228,7 +232,12 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
     for (const d of result.discs) {
       const paint = paintedLookAlike(input.frame, calibration, d, g.heightMm, painted[gi]!, o.lookAlikes);
       const unpainted = d.rimCoverage - paintedShare(edges, d.xMm, d.yMm, d.radiusMm, o.paintToleranceMm);
+      const pocket = swallowingHoleUnder(profile, d, o.paintedSpots);
+      // (Not at the queen's size: the queen is red like carrom's spots, and may lie on one.)
+      const spot = g.pieces.some((p) => p.kind === 'queen') ? null : spotCircleOf(d, spots, o.paintedSpots);
       if (paint) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: paint.hole ? `in "${paint.id}": off the board` : `the painted "${paint.id}", not a piece` });
+      else if (pocket) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: `its centre over "${pocket.id}": in the pocket, off the board` });
+      else if (spot) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: `rim ${(d.rimCoverage * 100).toFixed(0)}% found round the painted "${spot.id}", its face the paint` });
       else if (unpainted < o.minUnpaintedCoverage) rejected.push({ xMm: d.xMm, yMm: d.yMm, reason: `outline mostly the board's paint (${(unpainted * 100).toFixed(0)}% found elsewhere)` });
       else {
         found.push({ disc: { ...d, kind: g.pieces[0]!.kind }, group: gi });
