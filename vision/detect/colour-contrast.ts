@@ -83,7 +83,7 @@ export function nearestQuarterDistance(frame: Frame, boardToImage: readonly numb
 export type SurroundFilter = (xMm: number, yMm: number) => boolean;
 
 /** Board colour samples in two rings around a footprint (1.6 and 1.9 radii out), those `keep` takes. */
-function surroundSamples(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, keep?: SurroundFilter): Rgb[] {
+export function surroundSamples(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, keep?: SurroundFilter): Rgb[] {
   const samples: Rgb[] = [];
   for (const f of [1.6, 1.9]) {
     for (let k = 0; k < 24; k++) {

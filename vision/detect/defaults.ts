@@ -160,6 +160,16 @@ export const DETECT_DEFAULTS = {
   /** ... and whose top face's middle (texturedFaceInnerFraction of its radius) varies in grey more than this (mean squared gradient, grey levels per pixel) is placed no better than mixedFaceReachFraction radii: a disc's face is smooth, grain and paint are not (see face-texture.ts; on 120 scenes of the 26" corpus weak fits on grain and paint reached 45-140, weak real discs off the hole's edge 44 or less but for three, 52-70; exact scores unchanged on 260 scenes). */
   texturedFaceMinGradientEnergy: 44,
   texturedFaceInnerFraction: 0.6,
+  /**
+   * A fit placed no better than mixedFaceReachFraction radii (a mixed or grained face) whose face
+   * is the board's own hue and light round it is a streak of grain, not a disc (see
+   * board-hued-face.ts; 0: never). On 60 scenes of each crokinole board and 40 of every other,
+   * such fits on no disc were 0.10-0.47 of the board's hue spread from its hue (but one, 2.3),
+   * real discs 1.8 or more.
+   */
+  boardHuedMaxHueSpreads: 1,
+  boardHuedMinHueSpread: 0.002,
+  boardHuedLightMarginGrey: 5,
   /** ... and beyond this, it is not taken for a disc at all (Infinity: never): on 260 scenes of the 26" corpus this dropped 25 fits on no disc (painted numbers and art, 3 of them called for points: 450-1130) and no real disc; on 40 scenes of the 24" board, sjoelbak, PitRush and both mats, one fit on no disc and no real disc. */
   texturedFaceNoDiscGradientEnergy: 250,
   /** A fit found at least sureRimCoverage round but less than this (0: never)... */

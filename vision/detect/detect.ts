@@ -30,6 +30,7 @@ import { COARSE_VIEW_DEFAULTS, coarseCandidates, coarseViewPxPerMm } from './coa
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { pegNeighbourCircles, type NeighbourCircle } from './peg-neighbours.ts';
 import { boardColouredFloor, cupAt, shadedFloor } from './hole-floor.ts';
+import { boardHuedFace } from './board-hued-face.ts';
 import { assignTeams, colourDistance, hexOf, type Rgb } from './teams.ts';
 import { coloursForTeams } from './glare-lift.ts';
 import { onSurface } from './on-surface.ts';
@@ -639,6 +640,11 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         continue;
       }
       if (reachMm === 0 && energy > o.texturedFaceMinGradientEnergy) reachMm = o.mixedFaceReachFraction * radiusMm;
+    }
+    // (A grained face of the board's own hue and light: see board-hued-face.ts.)
+    if (reachMm > 0 && boardHuedFace(input.frame, planesAt(fit).board, cal.lens, fit.xMm, fit.yMm, radiusMm, rgb, o)) {
+      rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, its face grained and the board's own hue and light` });
+      continue;
     }
     const topPx = applyHomography(planesAt(fit).top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
