@@ -84,3 +84,21 @@ describe('on the corpus (crokinole 26", bare images)', () => {
     expect(withRule.matched).toBe(without.matched);
   });
 });
+
+describe('on the corpus (table shuffleboard 9 ft, bare images)', () => {
+  // Seed 39: a puck-sized circle in the wood of the 3 area, 59% round, the board's hue: it
+  // scored 3 for B where no puck lies. Seed 1: one more such in the 3 area, 55% round.
+  it.each([
+    [39, false],
+    [1, true],
+  ])('seed %i: the weak puck of the board\'s hue goes, no puck is lost', (seed, exactWithout) => {
+    const run = corpusSceneRuns(cv, 'table-shuffleboard-9ft', seed);
+    const without = run({ boardHuedPuckMaxCoverage: 0 });
+    const withRule = run({});
+    expect(without.falsePositives).toBe(1);
+    expect(without.exactScore).toBe(exactWithout);
+    expect(withRule.falsePositives).toBe(0);
+    expect(withRule.matched).toBe(without.matched);
+    expect(withRule.exactScore).toBe(true);
+  });
+});

@@ -641,8 +641,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       }
       if (reachMm === 0 && energy > o.texturedFaceMinGradientEnergy) reachMm = o.mixedFaceReachFraction * radiusMm;
     }
-    // (A grained face of the board's own hue and light: see board-hued-face.ts.)
-    if (reachMm > 0 && boardHuedFace(input.frame, planesAt(fit).board, cal.lens, fit.xMm, fit.yMm, radiusMm, rgb, o)) {
+    // (A grained face of the board's own hue and light: see board-hued-face.ts. A puck's cap
+    // textures its face, so a weak puck is held to this test however plain its face.)
+    if ((reachMm > 0 || (pucks && fit.coverage < o.boardHuedPuckMaxCoverage)) && boardHuedFace(input.frame, planesAt(fit).board, cal.lens, fit.xMm, fit.yMm, radiusMm, rgb, o)) {
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, its face grained and the board's own hue and light` });
       continue;
     }
