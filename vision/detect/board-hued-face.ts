@@ -8,6 +8,7 @@
 import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
 import { surroundSamples } from './colour-contrast.ts';
+import { median } from './medians.ts';
 import type { Rgb } from './teams.ts';
 
 export interface BoardHueOptions {
@@ -27,11 +28,6 @@ function luma(c: Rgb): number {
 function chromaticity(c: Rgb): [number, number] {
   const sum = Math.max(1, c[0] + c[1] + c[2]);
   return [c[0] / sum, c[1] / sum];
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1]!;
 }
 
 /** How the face stands against the board round the footprint: hue apart in board hue spreads, and light beyond the board's range (grey levels, 0 inside it). */

@@ -11,6 +11,7 @@ import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { colourAt, surroundColour, type Rgb } from './colour-contrast.ts';
+import { medianRgb } from './medians.ts';
 import { onSurface } from './on-surface.ts';
 
 export interface GlareOptions {
@@ -24,11 +25,6 @@ export interface GlareOptions {
 const CLIP_LEVEL = 250;
 /** Grid points across the surface's longer side, sampled for its usual colour. */
 const GRID_STEPS = 24;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 /**
  * The board's usual colour: the median, per channel, of points on a grid over the playing
@@ -50,7 +46,7 @@ export function usualBoardColour(frame: Frame, boardToImage: readonly number[], 
     }
   }
   if (samples.length < 12) return null;
-  return [0, 1, 2].map((c) => median(samples.map((s) => s[c]!))) as Rgb;
+  return medianRgb(samples);
 }
 
 /**

@@ -13,6 +13,7 @@ import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.t
 import type { Calibration } from '../calibrate/types.ts';
 import type { Frame } from '../image/frame.ts';
 import { colourAt } from './colour-contrast.ts';
+import { medianRgb } from './medians.ts';
 import { colourDistance, rgbOf, type Rgb } from './teams.ts';
 
 export const PAINTED_SPOT_DEFAULTS = {
@@ -41,13 +42,6 @@ export interface PaintedSpot {
   radiusMm: number;
   /** The paint as seen: the median over the board's spots of this colour (one under a piece does not move it). */
   seen: Rgb;
-}
-
-/** Median of each channel. */
-function medianRgb(cs: readonly Rgb[]): Rgb | null {
-  if (cs.length === 0) return null;
-  const m = (j: 0 | 1 | 2) => cs.map((c) => c[j]).sort((p, q) => p - q)[cs.length >> 1]!;
-  return [m(0), m(1), m(2)];
 }
 
 /** Colours within half a spot's radius of its centre (rings of 8). */

@@ -12,6 +12,7 @@ import type { Frame } from '../image/frame.ts';
 import { surroundColour, surroundStats } from './colour-contrast.ts';
 import { DETECT_DEFAULTS } from './defaults.ts';
 import { allowsStacks, boardInShade, overlappingGhosts } from './flat-overlaps.ts';
+import { median } from './medians.ts';
 import { paintEdges, paintedShare } from './paint-explained.ts';
 import { lookAlikes, LOOKALIKE_DEFAULTS, paintedLookAlike, type LookAlikeOptions } from './painted-lookalikes.ts';
 import { paintedSpots, spotCircleOf, swallowingHoleUnder } from './painted-spots.ts';
@@ -136,11 +137,6 @@ function hueDeg([r, g, b]: Rgb): number {
 
 function chroma([r, g, b]: Rgb): number {
   return Math.max(r, g, b) - Math.min(r, g, b);
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : 0;
 }
 
 /**

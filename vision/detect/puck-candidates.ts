@@ -11,6 +11,7 @@ import type { Frame, GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { findCandidates, type Candidate } from './candidates.ts';
 import type { DetectOptions } from './defaults.ts';
+import { median } from './medians.ts';
 import { rectifyPlane } from './rectify.ts';
 
 export const PUCK_CANDIDATE_DEFAULTS = {
@@ -32,11 +33,6 @@ export const PUCK_CANDIDATE_DEFAULTS = {
 };
 
 export type PuckCandidateOptions = typeof PUCK_CANDIDATE_DEFAULTS;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-}
 
 /** The board's chromaticity (r and g shares): medians over a grid on the playing surface. */
 export function boardChromaticity(frame: Frame, profile: BoardProfile, boardToImage: readonly number[], lens: LensModel, o: PuckCandidateOptions = PUCK_CANDIDATE_DEFAULTS): { r: number; g: number } | null {
