@@ -1085,9 +1085,44 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
     if (!again.result.found) return { found: false, reason: `the fit does not hold when fitted again from where it ended (${again.result.reason})` };
     return again.quality > chosen.quality ? again.result : r;
   };
+  // A board in a raised frame whose fit finds few of its edges may have settled a wall's
+  // height off (the top or the shadow of a wall taken for its foot), a place the close fit
+  // cannot leave: it is fitted closely again from itself moved a little each way (across and
+  // along the board, larger and smaller), and the best of those fits, when it holds and fits
+  // clearly better, is kept and moved again. (A board with few markings is searched along and
+  // across already, see alongGrid and sideGrid: on sjoelbak this found nothing more.)
+  const cx = (whole.minXMm + whole.maxXMm) / 2;
+  const cy = (whole.minYMm + whole.maxYMm) / 2;
+  const nudges = o.nudgeShiftFractions.flatMap((f) => [
+    [f * (whole.maxXMm - whole.minXMm), 0, 1],
+    [-f * (whole.maxXMm - whole.minXMm), 0, 1],
+    [0, f * (whole.maxYMm - whole.minYMm), 1],
+    [0, -f * (whole.maxYMm - whole.minYMm), 1],
+  ]).concat(o.nudgeScales.map((k) => [0, 0, k]));
+  const nudged = (r: CalibrationResult): CalibrationResult => {
+    if (!r.found || !raisedFrame || fewMarks || r.inlierFraction >= o.nudgeBelowInliers) return r;
+    let current = r;
+    let currentQuality = r.inlierFraction - o.closeFitRmsWeight * r.rmsErrorPx;
+    for (let round = 0; round < o.nudgeRounds; round++) {
+      let best: CameraRefined | null = null;
+      for (const [dx, dy, k] of nudges) {
+        const move = [k!, 0, cx * (1 - k!) + dx!, 0, k!, cy * (1 - k!) + dy!, 0, 0, 1];
+        const fit = closeFit({ boardToImage: multiply3(current.boardToImage, move), lens: current.lens });
+        if (fit && (!best || quality(fit) > quality(best))) best = fit;
+      }
+      if (!best || !(quality(best) >= currentQuality + o.nudgeMinGain)) break;
+      // The same checks as any fit, from where the best one ended.
+      const a = attempt({ boardToImage: best.fit.boardToImage, lens: best.fit.lens }, false, false);
+      trace('nudged', { round, was: currentQuality, best: quality(best), found: a.result.found, quality: a.quality, suspect: a.suspect });
+      if (!a.result.found || a.suspect || !(a.quality >= currentQuality + o.nudgeMinGain)) break;
+      current = a.result;
+      currentQuality = a.quality;
+    }
+    return current;
+  };
   const firstAttempt = attempt(first.state);
   trace('close-fit-first', { score: first.score, found: firstAttempt.result.found, quality: firstAttempt.quality, suspect: firstAttempt.suspect, reason: firstAttempt.result.found ? undefined : firstAttempt.result.reason });
-  if (firstAttempt.result.found && !firstAttempt.suspect) return polished(firstAttempt);
+  if (firstAttempt.result.found && !firstAttempt.suspect) return nudged(polished(firstAttempt));
   // A first choice the close fit refuses, or a suspect one: the next best distinct guesses
   // that scored nearly as well are fitted closely too, and the best fit found wins.
   const attempts = [firstAttempt];
@@ -1157,7 +1192,7 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
   }
   const found = attempts.filter((a) => a.result.found);
   if (found.length === 0) return firstAttempt.result;
-  return polished(found.reduce((a, b) => (b.quality > a.quality ? b : a)));
+  return nudged(polished(found.reduce((a, b) => (b.quality > a.quality ? b : a))));
 }
 
 
