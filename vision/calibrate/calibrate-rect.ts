@@ -1088,26 +1088,51 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
   // A board in a raised frame whose fit finds few of its edges may have settled a wall's
   // height off (the top or the shadow of a wall taken for its foot), a place the close fit
   // cannot leave: it is fitted closely again from itself moved a little each way (across and
-  // along the board, larger and smaller), and the best of those fits, when it holds and fits
-  // clearly better, is kept and moved again. (A board with few markings is searched along and
+  // along the board, larger and smaller, one side out or in), and the best of those fits, when
+  // it holds and fits better, is kept and moved again; where that leads replaces the first fit
+  // only when it fits clearly better. (A board with few markings is searched along and
   // across already, see alongGrid and sideGrid: on sjoelbak this found nothing more.)
   const cx = (whole.minXMm + whole.maxXMm) / 2;
   const cy = (whole.minYMm + whole.maxYMm) / 2;
-  const nudges = o.nudgeShiftFractions.flatMap((f) => [
-    [f * (whole.maxXMm - whole.minXMm), 0, 1],
-    [-f * (whole.maxXMm - whole.minXMm), 0, 1],
-    [0, f * (whole.maxYMm - whole.minYMm), 1],
-    [0, -f * (whole.maxYMm - whole.minYMm), 1],
-  ]).concat(o.nudgeScales.map((k) => [0, 0, k]));
+  // Each a move of the board in its own millimetres (x' = kx x + dx, y' = ky y + dy).
+  const widthMm = whole.maxXMm - whole.minXMm;
+  const lengthMm = whole.maxYMm - whole.minYMm;
+  const nudges: { kx: number; dx: number; ky: number; dy: number }[] = [
+    ...o.nudgeShiftFractions.flatMap((f) => [
+      { kx: 1, dx: f * widthMm, ky: 1, dy: 0 },
+      { kx: 1, dx: -f * widthMm, ky: 1, dy: 0 },
+      { kx: 1, dx: 0, ky: 1, dy: f * lengthMm },
+      { kx: 1, dx: 0, ky: 1, dy: -f * lengthMm },
+    ]),
+    ...o.nudgeScales.map((k) => ({ kx: k, dx: cx * (1 - k), ky: k, dy: cy * (1 - k) })),
+    // One side moved out or in, the opposite side held (one side's wall top or shadow taken for its foot).
+    ...o.nudgeSideFractions.flatMap((f) =>
+      [1 + f, 1 - f].flatMap((k) => [
+        { kx: k, dx: whole.minXMm * (1 - k), ky: 1, dy: 0 },
+        { kx: k, dx: whole.maxXMm * (1 - k), ky: 1, dy: 0 },
+        { kx: 1, dx: 0, ky: k, dy: whole.minYMm * (1 - k) },
+        { kx: 1, dx: 0, ky: k, dy: whole.maxYMm * (1 - k) },
+      ]),
+    ),
+  ];
   const nudged = (r: CalibrationResult): CalibrationResult => {
     if (!r.found || !raisedFrame || fewMarks || r.inlierFraction >= o.nudgeBelowInliers) return r;
     let current = r;
-    let currentQuality = r.inlierFraction - o.closeFitRmsWeight * r.rmsErrorPx;
+    const startQuality = r.inlierFraction - o.closeFitRmsWeight * r.rmsErrorPx;
+    let currentQuality = startQuality;
     for (let round = 0; round < o.nudgeRounds; round++) {
+      // Every move screened by the camera's passes alone (no wall left out or refitted); the
+      // best few fitted in full.
+      const screened: { start: FitState; quality: number }[] = [];
+      for (const n of nudges) {
+        const start = { boardToImage: multiply3(current.boardToImage, [n.kx, 0, n.dx, 0, n.ky, n.dy, 0, 0, 1]), lens: current.lens };
+        const camera = cameraFrom(start, gray, o);
+        const quick = camera && cameraPasses(gray, camera, new Map(), model.samples, o.rectRangesPx, model, o, trace);
+        if (quick) screened.push({ start, quality: quality(quick) });
+      }
       let best: CameraRefined | null = null;
-      for (const [dx, dy, k] of nudges) {
-        const move = [k!, 0, cx * (1 - k!) + dx!, 0, k!, cy * (1 - k!) + dy!, 0, 0, 1];
-        const fit = closeFit({ boardToImage: multiply3(current.boardToImage, move), lens: current.lens });
+      for (const { start } of screened.sort((a, b) => b.quality - a.quality).slice(0, o.nudgeFullFits)) {
+        const fit = closeFit(start);
         if (fit && (!best || quality(fit) > quality(best))) best = fit;
       }
       if (!best || !(quality(best) >= currentQuality + o.nudgeMinGain)) break;
@@ -1118,7 +1143,9 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
       current = a.result;
       currentQuality = a.quality;
     }
-    return current;
+    // Small gains, step by step, can lead from one wrong place to another: only a clearly
+    // better fit replaces the fit it came from.
+    return currentQuality >= startQuality + o.nudgeMinTotalGain ? current : r;
   };
   const firstAttempt = attempt(first.state);
   trace('close-fit-first', { score: first.score, found: firstAttempt.result.found, quality: firstAttempt.quality, suspect: firstAttempt.suspect, reason: firstAttempt.result.found ? undefined : firstAttempt.result.reason });

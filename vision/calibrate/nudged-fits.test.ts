@@ -33,11 +33,12 @@ function cornerErrorPx(result: CalibrationResult, truth: SceneTruth, profile: Bo
 
 /**
  * Sling scenes of the benchmark's corpus whose close fit settled a wall's height off, finding
- * under 80% of the board's edges (7-21 mm off at a corner): fitted again from the fit moved a
- * little each way, the board is found where it is.
+ * under 80% of the board's edges (7-15 mm off at a corner; in scene 26 one long side on its
+ * wall, the other where it is): fitted again from the fit moved a little each way, the board
+ * is found where it is.
  */
 describe('a fit of a board in a raised frame, settled off', () => {
-  for (const seed of [16, 35]) {
+  for (const seed of [16, 26, 35]) {
     it(`is nudged onto Sling scene ${seed}'s board (corners within 2 px; 10 px or more off without)`, async () => {
       const { cv } = await loadOpenCv();
       const { profile, gray, truth } = corpusScene('sling-standard', seed);
@@ -47,7 +48,7 @@ describe('a fit of a board in a raised frame, settled off', () => {
       const result = calibrate(cv, gray, profile);
       if (!result.found) throw new Error(`scene ${seed}: not found: ${result.reason}`);
       expect(cornerErrorPx(result, truth, profile)).toBeLessThan(2);
-      expect(result.inlierFraction).toBeGreaterThan(0.9);
+      expect(result.inlierFraction).toBeGreaterThan(0.85);
     }, 180_000);
   }
 });
