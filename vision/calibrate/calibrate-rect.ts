@@ -1092,40 +1092,18 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
   // it holds and fits better, is kept and moved again; where that leads replaces the first fit
   // only when it fits clearly better. (A board with few markings is searched along and
   // across already, see alongGrid and sideGrid: on sjoelbak this found nothing more.)
-  const cx = (whole.minXMm + whole.maxXMm) / 2;
-  const cy = (whole.minYMm + whole.maxYMm) / 2;
-  // Each a move of the board in its own millimetres (x' = kx x + dx, y' = ky y + dy).
-  const widthMm = whole.maxXMm - whole.minXMm;
-  const lengthMm = whole.maxYMm - whole.minYMm;
-  const nudges: { kx: number; dx: number; ky: number; dy: number }[] = [
-    ...o.nudgeShiftFractions.flatMap((f) => [
-      { kx: 1, dx: f * widthMm, ky: 1, dy: 0 },
-      { kx: 1, dx: -f * widthMm, ky: 1, dy: 0 },
-      { kx: 1, dx: 0, ky: 1, dy: f * lengthMm },
-      { kx: 1, dx: 0, ky: 1, dy: -f * lengthMm },
-    ]),
-    ...o.nudgeScales.map((k) => ({ kx: k, dx: cx * (1 - k), ky: k, dy: cy * (1 - k) })),
-    // One side moved out or in, the opposite side held (one side's wall top or shadow taken for its foot).
-    ...o.nudgeSideFractions.flatMap((f) =>
-      [1 + f, 1 - f].flatMap((k) => [
-        { kx: k, dx: whole.minXMm * (1 - k), ky: 1, dy: 0 },
-        { kx: k, dx: whole.maxXMm * (1 - k), ky: 1, dy: 0 },
-        { kx: 1, dx: 0, ky: k, dy: whole.minYMm * (1 - k) },
-        { kx: 1, dx: 0, ky: k, dy: whole.maxYMm * (1 - k) },
-      ]),
-    ),
-  ];
   const nudged = (r: CalibrationResult): CalibrationResult => {
     if (!r.found || !raisedFrame || fewMarks || r.inlierFraction >= o.nudgeBelowInliers) return r;
     let current = r;
     const startQuality = r.inlierFraction - o.closeFitRmsWeight * r.rmsErrorPx;
     let currentQuality = startQuality;
+    const moves = nudgeMoves(whole, o);
     for (let round = 0; round < o.nudgeRounds; round++) {
       // Every move screened by the camera's passes alone (no wall left out or refitted); the
       // best few fitted in full.
       const screened: { start: FitState; quality: number }[] = [];
-      for (const n of nudges) {
-        const start = { boardToImage: multiply3(current.boardToImage, [n.kx, 0, n.dx, 0, n.ky, n.dy, 0, 0, 1]), lens: current.lens };
+      for (const move of moves) {
+        const start = { boardToImage: multiply3(current.boardToImage, move), lens: current.lens };
         const camera = cameraFrom(start, gray, o);
         const quick = camera && cameraPasses(gray, camera, new Map(), model.samples, o.rectRangesPx, model, o, trace);
         if (quick) screened.push({ start, quality: quality(quick) });
@@ -1222,6 +1200,27 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
   return nudged(polished(found.reduce((a, b) => (b.quality > a.quality ? b : a))));
 }
 
+
+/**
+ * The moves of a board (in its own millimetres) a nudged fit starts from: shifted across and
+ * along by shares of its width and length, scaled about its centre, and one side moved out or
+ * in with the opposite side held (one wall's top or shadow taken for its foot).
+ */
+function nudgeMoves(whole: Rect, o: Pick<Options, 'nudgeShiftFractions' | 'nudgeScales' | 'nudgeSideFractions'>): number[][] {
+  const cx = (whole.minXMm + whole.maxXMm) / 2;
+  const cy = (whole.minYMm + whole.maxYMm) / 2;
+  const widthMm = whole.maxXMm - whole.minXMm;
+  const lengthMm = whole.maxYMm - whole.minYMm;
+  // x' = kx x + dx, y' = ky y + dy.
+  const move = (kx: number, dx: number, ky: number, dy: number) => [kx, 0, dx, 0, ky, dy, 0, 0, 1];
+  return [
+    ...o.nudgeShiftFractions.flatMap((f) => [move(1, f * widthMm, 1, 0), move(1, -f * widthMm, 1, 0), move(1, 0, 1, f * lengthMm), move(1, 0, 1, -f * lengthMm)]),
+    ...o.nudgeScales.map((k) => move(k, cx * (1 - k), k, cy * (1 - k))),
+    ...o.nudgeSideFractions.flatMap((f) =>
+      [1 + f, 1 - f].flatMap((k) => [move(k, whole.minXMm * (1 - k), 1, 0), move(k, whole.maxXMm * (1 - k), 1, 0), move(1, 0, k, whole.minYMm * (1 - k)), move(1, 0, k, whole.maxYMm * (1 - k))]),
+    ),
+  ];
+}
 
 /**
  * The close fit of a camera from a mapping: camera passes with shrinking ranges; a side seen
