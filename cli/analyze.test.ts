@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { loadImageFile } from '../vision/image/load-image-node.ts';
 import { ffmpegOnPath, openVideo } from '../vision/video/open-video.ts';
 import { main } from './main.ts';
 import { truthBeside } from './video-truth.ts';
+import { tempDir } from '../test/temp-dir.ts';
 
 async function run(argv: string[]) {
   const out = new PassThrough();
@@ -29,7 +29,7 @@ async function run(argv: string[]) {
 
 describe('disc-referee analyze', () => {
   it('analyses the bundled example: board found, the truth score, an annotated image', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'annotate-'));
+    const dir = tempDir('annotate-');
     const r = await run(['analyze', 'examples/crokinole.jpg', '--game', 'crokinole', '--json', '--annotate', dir]);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout.trim());
@@ -50,7 +50,7 @@ describe('disc-referee analyze', () => {
   });
 
   it('saves a calibration and reuses it on the next image (faster, same calls)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cal-'));
+    const dir = tempDir('cal-');
     const file = join(dir, 'cal.json');
     const first = await run(['analyze', 'examples/crokinole.jpg', '--game', 'crokinole', '--json', '--save-calibration', file, '--camera', 'table-1']);
     expect(first.code).toBe(0);
@@ -78,7 +78,7 @@ describe('disc-referee analyze', () => {
     const ctx = c.getContext('2d');
     ctx.fillStyle = '#557799';
     ctx.fillRect(0, 0, 320, 240);
-    const blank = join(mkdtempSync(join(tmpdir(), 'blank-')), 'blank.png');
+    const blank = join(tempDir('blank-'), 'blank.png');
     writeFileSync(blank, c.toBuffer('image/png'));
     const noBoard = await run(['analyze', blank, '--game', 'crokinole', '--json']);
     expect(noBoard.code).toBe(4);
@@ -123,7 +123,7 @@ function differ(a: Frame, b: Frame, cx: number, cy: number, half: number, thresh
 
 describe('disc-referee analyze <video>', () => {
   const video = 'fixtures/samples/video/crokinole-match.mjpeg';
-  const dir = mkdtempSync(join(tmpdir(), 'annotate-video-'));
+  const dir = tempDir('annotate-video-');
   let lines: Record<string, any>[] = [];
 
   beforeAll(async () => {
@@ -186,7 +186,7 @@ describe('disc-referee analyze <video>', () => {
 
   it('reads an mp4 (through ffmpeg) and makes the same calls as on the Motion JPEG', async () => {
     requireFfmpeg();
-    const tmp = mkdtempSync(join(tmpdir(), 'mp4-'));
+    const tmp = tempDir('mp4-');
     const truth = JSON.parse(readFileSync(video.replace(/\.mjpeg$/, '.json'), 'utf8')) as { fps: number };
     const mp4 = join(tmp, 'crokinole-match.mp4');
     const enc = spawnSync('ffmpeg', ['-v', 'error', '-y', '-f', 'mjpeg', '-framerate', String(truth.fps), '-i', video, '-c:v', 'libx264', '-crf', '18', '-pix_fmt', 'yuv420p', mp4], { encoding: 'utf8' });

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.ts';
+import { tempDir } from '../test/temp-dir.ts';
 
 async function run(argv: string[], stdin = '') {
   const input = new PassThrough();
@@ -59,11 +60,10 @@ describe('disc-referee score', () => {
   });
 
   it('refuses a board file with a bad field, naming the field', async () => {
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const { BOARD_PROFILES } = await import('../rules/profiles/registry.ts');
-    const dir = mkdtempSync(join(tmpdir(), 'board-'));
+    const dir = tempDir('board-');
     const bad = structuredClone(BOARD_PROFILES['crokinole-nca-26in']!) as { features: { radiusMm?: number }[] };
     bad.features[1]!.radiusMm = -3;
     const file = join(dir, 'bad.json');

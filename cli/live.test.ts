@@ -2,8 +2,7 @@
  * The live referee on the bundled rendered match: shots segmented and hits seen as the truth
  * has them, the demo agreeing with its truth, and `analyze` on a video (JSON, errors).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { resolveGame } from './game-setup.ts';
 import { runSession, type SessionResult } from './live-session.ts';
 import { main } from './main.ts';
 import { compareWithTruth, toTruthFrame, truthBeside } from './video-truth.ts';
+import { tempDir } from '../test/temp-dir.ts';
 
 function io() {
   const out = new PassThrough();
@@ -386,7 +386,7 @@ describe('analyzeVideo', () => {
   }, 120_000);
 
   it('reports an unreadable video and a video that needs ffmpeg with exit 3', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'analyze-video-'));
+    const dir = tempDir('analyze-video-');
     const junk = join(dir, 'junk.y4m');
     writeFileSync(junk, 'hello');
     const r = io();

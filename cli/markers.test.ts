@@ -2,8 +2,7 @@
  * The marker commands of the CLI: analyze --markers on a rendered scene with printed markers,
  * and disc-referee markers writing cards the detector reads back.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { toGray } from '../vision/image/frame.ts';
 import { loadImageFile } from '../vision/image/load-image-node.ts';
 import { loadOpenCv, type CV } from '../vision/opencv/load-opencv.ts';
 import { main } from './main.ts';
+import { tempDir } from '../test/temp-dir.ts';
 
 const croki = BOARD_PROFILES['crokinole-nca-26in']!;
 const layout = defaultMarkerLayout(croki);
@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 describe('marker commands', () => {
   it('disc-referee analyze --markers [layout.json]', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'markers-'));
+    const dir = tempDir('markers-');
     const png = join(dir, 'scene.png');
     writeScenePng(png, all.result);
     const run = async (argv: string[]) => {
@@ -61,7 +61,7 @@ describe('marker commands', () => {
   }, 120_000);
 
   it('disc-referee markers writes the layout and printable markers the detector reads back', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'print-'));
+    const dir = tempDir('print-');
     const out = new PassThrough();
     let stdout = '';
     out.on('data', (ch) => (stdout += ch));

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { startServer, type RunningServer } from './start-server.ts';
+import { tempDir } from '../test/temp-dir.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ui-'));
+  const dir = tempDir('ui-');
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>ui</title>');
   server = await startServer({ port: 0, staticDir: dir });
 });

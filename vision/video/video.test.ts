@@ -3,8 +3,7 @@
  * JPEG frames found by walking the JPEG segments, and clear errors for what cannot be read.
  * Video writers: Motion JPEG and mp4 (through ffmpeg) written and read back.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { encodeJpeg, MjpegWriter, Y4mWriter } from '../../fixtures/video/encode.
 import { ffmpegOnPath, indexMjpeg, openVideo } from './open-video.ts';
 import { VideoReadError } from './types.ts';
 import { openVideoWriter } from './video-writer.ts';
+import { tempDir } from '../../test/temp-dir.ts';
 
 const W = 64;
 const H = 48;
@@ -38,7 +38,7 @@ async function readAll(path: string, fps?: number) {
 }
 
 describe('video readers', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'video-'));
+  const dir = tempDir('video-');
 
   it('y4m: header, frame count, timestamps, luma plane and RGBA as written', async () => {
     const path = join(dir, 'a.y4m');
@@ -147,7 +147,7 @@ function worstDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
 }
 
 describe('video writers', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'video-out-'));
+  const dir = tempDir('video-out-');
 
   it('MJPEG: frames written as JPEGs read back, frame rate from the JSON beside the file', async () => {
     const w = openVideoWriter(join(dir, 'a'), { widthPx: W, heightPx: H, fps: 24, format: 'mjpeg', jpegQuality: 95 });
