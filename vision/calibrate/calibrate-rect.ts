@@ -506,7 +506,7 @@ function cameraPasses(gray: GrayImage, start: CameraFitState, polarity0: Map<str
     const fitK2 = span >= o.rectLensK2MinSpan && i === ranges.length - 1;
     const fitFocal = i >= o.cameraLensFromPass;
     const fitFrame = i >= o.cameraLensFromPass && seen.some((s) => s.onOutline);
-    const next = cameraPass(gray, state, seen, polarity, { rangePx, fitFocal, fitK1, fitK2, fitFrame, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, focalPrior: { focalPx: priorFocalPx(gray, o), weight: o.cameraFocalPriorPx } });
+    const next = cameraPass(gray, state, seen, polarity, { rangePx, fitFocal, fitK1, fitK2, fitFrame, minResponse: o.minEdgeResponse, blurredLineFactor: o.cameraBlurredLineFactor, blurredLineMinPx: o.cameraBlurredLineMinPx, outlierSigmas: o.outlierSigmas, focalPrior: { focalPx: priorFocalPx(gray, o), weight: o.cameraFocalPriorPx } });
     trace('camera-pass', { rangePx, fitK1, fitK2, frameMm: next?.frameHeightMm, rms: next?.rmsErrorPx, inliers: next?.inlierFraction, samples: seen.length, k1: next?.lens.k1, k2: next?.lens.k2, focalPx: next?.camera.focalPx });
     if (!next || !plausible(next.boardToImage, model, gray, o)) return null;
     result = { fit: next, samples: seen };

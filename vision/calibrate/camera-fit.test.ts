@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noLens } from '../geometry/lens.ts';
-import { cameraPass } from './camera-fit.ts';
+import type { GrayImage } from '../image/frame.ts';
+import { cameraPass, stepBlurPx } from './camera-fit.ts';
 import { perturbCamera, projectIdeal } from './camera-model.ts';
 import type { BoardEdgeSample } from './rect-model.ts';
 import { cameraLookingDown, renderView } from './test-views.ts';
@@ -50,5 +51,43 @@ describe('close camera fit', () => {
       expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeLessThan(0.3);
     }
     expect(fit!.lens.k1).toBeCloseTo(-0.08, 1);
+  });
+});
+
+/** The image blurred by a Gaussian of `sigmaPx` (separable, edges clamped). */
+function gaussianBlur(img: GrayImage, sigmaPx: number): GrayImage {
+  const r = Math.ceil(3 * sigmaPx);
+  const k = Array.from({ length: 2 * r + 1 }, (_, i) => Math.exp(-((i - r) ** 2) / (2 * sigmaPx * sigmaPx)));
+  const sum = k.reduce((a, b) => a + b, 0);
+  const { widthPx: w, heightPx: h } = img;
+  const pass = (src: Float32Array, dx: number, dy: number) => {
+    const out = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let v = 0;
+        for (let i = -r; i <= r; i++) {
+          const xx = Math.min(w - 1, Math.max(0, x + i * dx));
+          const yy = Math.min(h - 1, Math.max(0, y + i * dy));
+          v += k[i + r]! * src[yy * w + xx]!;
+        }
+        out[y * w + x] = v / sum;
+      }
+    }
+    return out;
+  };
+  return { data: pass(pass(Float32Array.from(img.data), 1, 0), 0, 1), widthPx: w, heightPx: h };
+}
+
+describe('blur at the board edges', () => {
+  it('reads a sharp image as sharp and a blurred one as its blur (sigma within 20%)', () => {
+    const camera = cameraLookingDown({ xMm: 20, yMm: -30, distanceMm: 1100, tiltDeg: 20, turnDeg: 15, focalPx: 620, widthPx: W, heightPx: H });
+    const lens = noLens(W, H);
+    const img = renderView(camera, lens, W, H, shade);
+    expect(stepBlurPx(img, { camera, lens }, samples())).toBeLessThan(0.7);
+    for (const sigmaPx of [1.5, 2.5]) {
+      const blurPx = stepBlurPx(gaussianBlur(img, sigmaPx), { camera, lens }, samples());
+      expect(blurPx).toBeGreaterThan(0.8 * sigmaPx);
+      expect(blurPx).toBeLessThan(1.2 * sigmaPx);
+    }
   });
 });

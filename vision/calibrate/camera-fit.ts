@@ -9,7 +9,7 @@
 import { hypot2 } from '../geometry/hypot2.ts';
 import { distortPx, type LensModel } from '../geometry/lens.ts';
 import { levenbergMarquardt } from '../geometry/levenberg-marquardt.ts';
-import type { GrayImage } from '../image/frame.ts';
+import { sampleBilinear, type GrayImage } from '../image/frame.ts';
 import { cameraHomography, perturbCamera, projectIdeal, type PinholeCamera } from './camera-model.ts';
 import { searchEdgeOrBand } from './band-search.ts';
 import type { BoardEdgeSample } from './rect-model.ts';
@@ -37,6 +37,13 @@ export interface CameraPassOptions {
   /** Fit the outline's height too (when outline samples are among those fitted). */
   fitFrame: boolean;
   minResponse: number;
+  /**
+   * Thin lines too faint at their paint's width are looked for again this many times the blur
+   * of the outline's edges wide (see outlineBlurPx, searchEdgeOrBand); 0: never.
+   */
+  blurredLineFactor?: number;
+  /** ... when that is at least this wide (px): a little blur the paint's own width sees through. */
+  blurredLineMinPx?: number;
   outlierSigmas: number;
   /** Solver iterations per round (12 unless given). */
   maxIterations?: number;
@@ -62,8 +69,45 @@ interface Observation {
   response: number;
 }
 
-function observe(gray: GrayImage, state: CameraFitState, samples: readonly BoardEdgeSample[], rangePx: number, polarity: Map<string, Polarity>, minResponse: number): Observation[] {
+/** Outline samples looked at for the blur: enough for a steady median, few enough to cost nothing. */
+const BLUR_SAMPLES = 60;
+/** Least step (grey levels) across an edge for its blur to be measured. */
+const BLUR_MIN_STEP = 20;
+
+/**
+ * Blur of the image at the board's step edges (a Gaussian's sigma, px) where a state puts them:
+ * per edge, its step over its steepest slope (a blurred step's slope is step / (sigma sqrt(2 pi)));
+ * the median over up to BLUR_SAMPLES edges with a clear step, 0 when fewer than a third have one.
+ * A sharp edge reads about 0.4 px (the slope is taken over a pixel).
+ */
+export function stepBlurPx(gray: GrayImage, state: CameraFitState, samples: readonly BoardEdgeSample[]): number {
+  const steps = samples.filter((s) => s.kind === 'step' && !s.zMm && !s.onOutline);
+  const every = Math.max(1, Math.floor(steps.length / BLUR_SAMPLES));
+  const sigmas: number[] = [];
+  let looked = 0;
+  for (let i = 0; i < steps.length; i += every) {
+    const s = steps[i]!;
+    looked++;
+    const p = projectCameraSeen(state, s.xMm, s.yMm);
+    const q = projectCameraSeen(state, s.xMm + s.nxMm, s.yMm + s.nyMm);
+    const l = hypot2(q.x - p.x, q.y - p.y);
+    if (!(l > 1e-9)) continue;
+    const nx = (q.x - p.x) / l;
+    const ny = (q.y - p.y) / l;
+    const at = (t: number) => sampleBilinear(gray, p.x + nx * t, p.y + ny * t);
+    const step = Math.abs(at(5) + at(6) - at(-5) - at(-6)) / 2;
+    let slope = 0;
+    for (let t = -3; t <= 3; t += 0.25) slope = Math.max(slope, Math.abs(at(t + 0.5) - at(t - 0.5)));
+    if (step >= BLUR_MIN_STEP && slope > 0) sigmas.push(step / slope / Math.sqrt(2 * Math.PI));
+  }
+  return sigmas.length >= looked / 3 ? median(sigmas) : 0;
+}
+
+function observe(gray: GrayImage, state: CameraFitState, samples: readonly BoardEdgeSample[], rangePx: number, polarity: Map<string, Polarity>, o: Pick<CameraPassOptions, 'minResponse' | 'blurredLineFactor' | 'blurredLineMinPx'>): Observation[] {
   const out: Observation[] = [];
+  const minResponse = o.minResponse;
+  const widePx = o.blurredLineFactor ? o.blurredLineFactor * stepBlurPx(gray, state, samples) : 0;
+  const blurredWidthPx = widePx >= (o.blurredLineMinPx ?? 0) ? widePx : 0;
   for (const s of samples) {
     const z = heightOf(s, state);
     const p = projectCameraSeen(state, s.xMm, s.yMm, z);
@@ -83,7 +127,7 @@ function observe(gray: GrayImage, state: CameraFitState, samples: readonly Board
     }
     const pxPerMm = hypot2(q.x - p.x, q.y - p.y);
     if (!(pxPerMm < 50)) continue;
-    const hit = searchEdgeOrBand(gray, p.x, p.y, nx, ny, rangePx, s.kind, s.widthMm * pxPerMm, polarity.get(s.featureId) ?? 0, minResponse);
+    const hit = searchEdgeOrBand(gray, p.x, p.y, nx, ny, rangePx, s.kind, s.widthMm * pxPerMm, polarity.get(s.featureId) ?? 0, minResponse, blurredWidthPx);
     if (!hit || Math.abs(hit.response) < minResponse) continue;
     out.push({ sample: s, nx, ny, qx: p.x + nx * hit.offsetPx, qy: p.y + ny * hit.offsetPx, response: hit.response });
   }
@@ -165,7 +209,7 @@ function median(xs: readonly number[]): number {
 
 /** One pass: observe at the range, fit, drop outliers, fit again. Null when too few edges are found. */
 export function cameraPass(gray: GrayImage, start: CameraFitState, samples: readonly BoardEdgeSample[], polarity: Map<string, Polarity>, o: CameraPassOptions): CameraPassResult | null {
-  let obs = observe(gray, start, samples, o.rangePx, polarity, o.minResponse);
+  let obs = observe(gray, start, samples, o.rangePx, polarity, o);
   if (obs.length < 12) return null;
   const nParams = 6 + (o.fitFocal ? 1 : 0) + (o.fitK1 ? 1 : 0) + (o.fitK2 ? 1 : 0) + (o.fitFrame ? 1 : 0);
   let state = start;

@@ -182,6 +182,14 @@ export const RECT_CALIBRATE_DEFAULTS = {
    */
   cameraFocalPriorWeight: 0.005,
   cameraFocalPriorPx: 0.15,
+  /**
+   * In the close fit, a thin painted line too faint at its own width is looked for again this
+   * many times the image's blur (measured at the board's step edges) wide: out of focus, a
+   * line of a pixel or two is a shallow dip a few pixels wide. 0: never.
+   */
+  cameraBlurredLineFactor: 1.5,
+  /** ... when that is at least this wide (px): under it the paint's own width sees the line. */
+  cameraBlurredLineMinPx: 3,
   /** A guess this far from every camera's view (see cameraMismatch) scores half. */
   cameraMismatchScale: 0.05,
   /** A fit finding fewer of the board's edges than this share is "board not found". */
