@@ -60,6 +60,24 @@ export const DETECT_DEFAULTS = {
   blurredEdgeHalfBaselinePx: 2,
   /** ... when a blurred rim was at least seen over this share of it (most candidates below are not discs, and each retry costs a fit). */
   blurredRetryMinCoverage: 0.25,
+  /**
+   * A disc whose rim was found in grey less than this far round is measured in colour too (a
+   * disc of about the board's grey, a yellow one on pale wood, is outlined in grey mostly by its
+   * shadow, and such fits lay up to 6.4 mm off)...
+   */
+  colourRetryBelowCoverage: 0.6,
+  /**
+   * ... and its colour fit replaces a grey fit that holds (minRimCoverage) when it finds this much
+   * of its rim (at 0.6, fits under motion blur 0.6-0.64 of the way round were 2-3 mm off)...
+   */
+  colourOverGreyMinCoverage: 0.7,
+  /**
+   * ... and is then placed no better than this (mm): such colour fits were off by up to 3.4 mm
+   * under motion blur (with 1.5 mm, discs beyond their uncertainty on the 26" corpus rose from
+   * 3.19 to 3.36%; with this, 3.18%). On 40 scenes of each board, calls left to a person with
+   * a true clearance of 0.5 mm or more fell 173 -> 160 and the centre error's p95 3.97 -> 3.63 mm.
+   */
+  colourOverGreyUncertaintyFloorMm: 3.5,
   /** ... and that measurement kept when it finds at least this much more of the rim (a sharp step locates the edge better). */
   blurredEdgeMinCoverageGain: 0.05,
   /** A fit that still found less than minRimCoverage, but this much, is fitted again from this many starts this far round the candidate (radii: a candidate between a disc and its shadow lies a third to two thirds of a radius off the disc; not on boards with painted piece-sized circles, nor for pucks, where it found false pieces). A tall wooden stone on a painted scoring field of its grey (shuffleboard mat seed 5) had its candidate 11-20 mm off and fits from there finding 17-18%: at 0.15 (was 0.3) both are found, and on 40 scenes of every board only the shuffleboard mat changed (recall 76.1 -> 77.5%, exact score 85 -> 87.5%). */

@@ -458,11 +458,18 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // round than the outline may measure it (see the top rim alone below).
     const seenInColour = plainColourCandidates.has(candidate);
     let colourTopRim: SilhouetteFit | undefined;
-    if (!rim || rim.fit.coverage < o.minRimCoverage) {
-      // No outline in grey: look in colour, on the axis from the board's colour to the disc's.
+    // A grey fit that holds, outdone in colour (a disc of about the board's grey whose shadow drew
+    // part of its outline): see colourOverGreyUncertaintyFloorMm.
+    let colourOverGrey = false;
+    if (!rim || rim.fit.coverage < o.colourRetryBelowCoverage) {
+      // No outline in grey, or little: look in colour, on the axis from the board's colour to the disc's.
       // (Round a disc in the ditch, the board is the ditch's floor alone, as in the colour test below.)
       const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, om, seenInColour, inDitch ? ditchFloorOnly : undefined);
-      if (byColour && byColour.fit.coverage >= o.minRimCoverage && (!rim || byColour.fit.coverage > rim.fit.coverage)) rim = byColour;
+      const greyHolds = rim !== null && rim.fit.coverage >= o.minRimCoverage;
+      if (byColour && byColour.fit.coverage >= (greyHolds ? o.colourOverGreyMinCoverage : o.minRimCoverage) && (!rim || byColour.fit.coverage > rim.fit.coverage)) {
+        rim = byColour;
+        colourOverGrey = greyHolds;
+      }
       if (seenInColour) colourTopRim = byColour?.weakTopRim;
     }
     // A disc lying in a hole is sunk: measured as if on the surface, its centre appears where
@@ -655,7 +662,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       yMm: hole ? hole.yMm : fit.yMm,
       state: hole ? 'in-hole' : 'on-board',
       radiusMm: fit.radiusMm,
-      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour ? o.colourCandidateUncertaintyFloorMm : 0),
+      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour ? o.colourCandidateUncertaintyFloorMm : 0, colourOverGrey ? o.colourOverGreyUncertaintyFloorMm : 0),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,

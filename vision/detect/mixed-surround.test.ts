@@ -18,8 +18,9 @@ describe('a disc on a board of many colours round it', () => {
     expect(on.falsePositives).toBe(0);
     expect(on.wrongCalls).toBe(0);
     expect(on.exactScore).toBe(true);
-    // Control: judged by the spread alone, the stone is the board, and the shot stone goes to the other team.
-    const off = run({ mixedSurroundMinSpread: Infinity });
+    // Control: judged by the spread alone, the stone is the board, and the shot stone goes to the
+    // other team (its grey fit held alone: not measured again in colour, which finds it too).
+    const off = run({ mixedSurroundMinSpread: Infinity, colourRetryBelowCoverage: 0.45 });
     expect(off.matched).toBe(on.matched - 1);
     expect(off.wrongCalls).toBeGreaterThan(0);
   }, 180_000);
