@@ -58,15 +58,15 @@ describe('thin line blurred into a shallow dip', () => {
   it('is too faint at the paint width, and found when looked for again wider', () => {
     const narrow = searchEdgeOrBand(img, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4);
     expect(narrow === null || Math.abs(narrow.response) < 4).toBe(true);
-    const wide = searchEdgeOrBand(img, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4, 3.3)!;
+    const wide = searchEdgeOrBand(img, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4, () => 3.3)!;
     expect(Math.abs(wide.response)).toBeGreaterThanOrEqual(4);
     expect(Math.abs(41 + wide.offsetPx - 40)).toBeLessThan(0.2);
   });
 
   it('is not looked for wider when the blur is no wider than the paint, nor where there is no line', () => {
-    expect(searchEdgeOrBand(img, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4, 1.4)).toEqual(searchEdgeOrBand(img, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4));
+    expect(searchEdgeOrBand(img, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4, () => 1.4)).toEqual(searchEdgeOrBand(img, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4));
     const flat = blurredLine(0, 0, 0, 2.2);
-    const none = searchEdgeOrBand(flat, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4, 3.3);
+    const none = searchEdgeOrBand(flat, 41, 10, 1, 0, 3, 'line', 1.4, -1, 4, () => 3.3);
     expect(none === null || Math.abs(none.response) < 4).toBe(true);
   });
 });

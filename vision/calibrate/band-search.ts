@@ -86,15 +86,18 @@ export const BAND_MIN_WIDTH_PX = 2.5;
  * searchEdge, with lines wide enough in the image found by their flanks (see searchBand). A thin
  * line too faint at its own width is looked for again `blurredWidthPx` wide when that is wider:
  * a blurred image (a camera out of focus, or far away) spreads a line of a pixel or two into a
- * shallow dip a few pixels wide, which a filter of the paint's width barely sees.
+ * shallow dip a few pixels wide, which a filter of the paint's width barely sees. (A function:
+ * asked for only when a line is too faint, as measuring the blur costs something.)
  */
-export function searchEdgeOrBand(img: GrayImage, xPx: number, yPx: number, nx: number, ny: number, rangePx: number, kind: 'line' | 'step', lineWidthPx: number, polarity: -1 | 0 | 1, minResponse: number, blurredWidthPx = 0): EdgeHit | null {
+export function searchEdgeOrBand(img: GrayImage, xPx: number, yPx: number, nx: number, ny: number, rangePx: number, kind: 'line' | 'step', lineWidthPx: number, polarity: -1 | 0 | 1, minResponse: number, blurredWidthPx: () => number = () => 0): EdgeHit | null {
   if (kind === 'line' && lineWidthPx >= BAND_MIN_WIDTH_PX) {
     const band = searchBand(img, xPx, yPx, nx, ny, rangePx, lineWidthPx, polarity, minResponse);
     if (band) return band;
   }
   const hit = searchEdge(img, xPx, yPx, nx, ny, rangePx, kind, lineWidthPx, polarity);
-  if (kind !== 'line' || blurredWidthPx <= Math.max(1.5, lineWidthPx) || (hit && Math.abs(hit.response) >= minResponse)) return hit;
-  const blurred = searchEdge(img, xPx, yPx, nx, ny, rangePx, kind, blurredWidthPx, polarity);
+  if (kind !== 'line' || (hit && Math.abs(hit.response) >= minResponse)) return hit;
+  const widePx = blurredWidthPx();
+  if (widePx <= Math.max(1.5, lineWidthPx)) return hit;
+  const blurred = searchEdge(img, xPx, yPx, nx, ny, rangePx, kind, widePx, polarity);
   return blurred && Math.abs(blurred.response) >= minResponse ? blurred : hit;
 }

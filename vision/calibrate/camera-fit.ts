@@ -39,7 +39,7 @@ export interface CameraPassOptions {
   minResponse: number;
   /**
    * Thin lines too faint at their paint's width are looked for again this many times the blur
-   * of the outline's edges wide (see outlineBlurPx, searchEdgeOrBand); 0: never.
+   * of the board's step edges wide (see stepBlurPx, searchEdgeOrBand); 0: never.
    */
   blurredLineFactor?: number;
   /** ... when that is at least this wide (px): a little blur the paint's own width sees through. */
@@ -106,8 +106,15 @@ export function stepBlurPx(gray: GrayImage, state: CameraFitState, samples: read
 function observe(gray: GrayImage, state: CameraFitState, samples: readonly BoardEdgeSample[], rangePx: number, polarity: Map<string, Polarity>, o: Pick<CameraPassOptions, 'minResponse' | 'blurredLineFactor' | 'blurredLineMinPx'>): Observation[] {
   const out: Observation[] = [];
   const minResponse = o.minResponse;
-  const widePx = o.blurredLineFactor ? o.blurredLineFactor * stepBlurPx(gray, state, samples) : 0;
-  const blurredWidthPx = widePx >= (o.blurredLineMinPx ?? 0) ? widePx : 0;
+  // The blur measured once per pass, and only when a line is too faint at its own width.
+  let blurredPx: number | undefined;
+  const blurredWidthPx = (): number => {
+    if (blurredPx === undefined) {
+      const widePx = o.blurredLineFactor ? o.blurredLineFactor * stepBlurPx(gray, state, samples) : 0;
+      blurredPx = widePx >= (o.blurredLineMinPx ?? 0) ? widePx : 0;
+    }
+    return blurredPx;
+  };
   for (const s of samples) {
     const z = heightOf(s, state);
     const p = projectCameraSeen(state, s.xMm, s.yMm, z);
