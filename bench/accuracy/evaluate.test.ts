@@ -47,6 +47,15 @@ describe('the accuracy benchmark', () => {
     expect(summarise([pending])).toMatchObject({ exactScorePct: 0, decidedScorePct: 100 });
   });
 
+  it('a call left to a person on the hole\'s rim, the truth decided by a ring, is ruled so the disc scores what it truly does', () => {
+    // Truly leaning on the hole's rim, 2 mm over it (15 points, called on the 15 line, clear of
+    // it); seen 0.5 mm within the hole, give or take 3 mm: a 20 as measured, perhaps leaning.
+    const R = 15.875;
+    const leaning: TruthDisc[] = [{ id: 'a1', team: 'A', state: 'in-play', xMm: 17.465 - R + 2, yMm: 0, radiusMm: R, topVisibleFraction: 1 }];
+    const seen: MeasuredDisc[] = [{ xMm: 17.465 - R - 0.5, yMm: 0, radiusMm: R, uncertaintyMm: 3, team: 'A' }];
+    expect(evaluateScene(rules, profile, leaning, seen)).toMatchObject({ wrongCalls: 0, tooClose: 1, exactScore: false, decidedScore: true });
+  });
+
   it('a scene with a hand over the board is scored right only when the score is withheld', () => {
     const right = evaluateScene(rules, profile, truth, measure(0, 0.2));
     const missed = evaluateScene(rules, profile, truth, measure(0, 0.2).slice(1));

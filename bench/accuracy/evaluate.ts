@@ -244,9 +244,18 @@ export function evaluateScene(
   const sm = measuredScore.points;
   res.exactScore = sameScore(st, sm);
   // A person rules each line call left to them as the truth has it ("which is nearer" waits on).
+  // Where the call waits on another line than the truth's deciding one (the edge of crokinole's
+  // hole, measured near it; the truth decided by a ring), the ruling is the one that scores the
+  // disc as it truly scores.
   const decisions = measuredScore.pendingIds.flatMap((id) => {
     const tc = truthCalls.find((c) => c.id === id);
-    return tc && (tc.call === 'clear' || tc.call === 'touching') ? [{ discId: id, call: tc.call }] : [];
+    if (!tc || (tc.call !== 'clear' && tc.call !== 'touching')) return [];
+    const mc = measuredCalls.find((c) => c.id === id);
+    if (mc && (mc.line ?? '') !== (tc.line ?? '') && mc.pointsIfClear !== undefined && mc.pointsIfTouching !== undefined && mc.pointsIfClear !== mc.pointsIfTouching) {
+      if (mc.pointsIfClear === tc.points) return [{ discId: id, call: 'clear' as const }];
+      if (mc.pointsIfTouching === tc.points) return [{ discId: id, call: 'touching' as const }];
+    }
+    return [{ discId: id, call: tc.call }];
   });
   const decided = decisions.length > 0 ? rules.scoreRound(measuredState, { ...ctx, decisions }).points : sm;
   res.decidedScore = sameScore(st, decided);

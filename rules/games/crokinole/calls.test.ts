@@ -15,6 +15,11 @@ const cases: { description: string; input: { rMm: number; angleDeg?: number; unc
   { description: 'lying flat in the centre of the hole', input: { rMm: 0 }, expected: { zone: '20', points: 20, call: 'clear' } },
   { description: 'just within the hole (0.01 mm to spare)', input: { rMm: 17.465 - R - 0.01 }, expected: { zone: '20', points: 20, call: 'clear' } },
   { description: 'leaning on the hole edge (0.01 mm over the rim) scores 15', input: { rMm: 17.465 - R + 0.01 }, expected: { zone: '15', points: 15, call: 'clear' } },
+  { description: 'touching the hole\'s wall from inside: still in the hole', input: { rMm: 17.465 - R }, expected: { zone: '20', points: 20, call: 'clear' } },
+  { description: 'in the hole 0.4 mm from its rim, measured ± 0.3 mm: a 20', input: { rMm: 17.465 - R - 0.4, uncertaintyMm: 0.3 }, expected: { zone: '20', points: 20, call: 'clear' } },
+  { description: 'in the hole 0.2 mm from its rim, measured ± 0.3 mm: too close, 20 as measured', input: { rMm: 17.465 - R - 0.2, uncertaintyMm: 0.3 }, expected: { zone: '20', points: 20, call: 'too-close' } },
+  { description: 'over the hole\'s rim by 0.2 mm, measured ± 0.3 mm: too close, 15 as measured', input: { rMm: 17.465 - R + 0.2, uncertaintyMm: 0.3 }, expected: { zone: '15', points: 15, call: 'too-close' } },
+  { description: 'over the hole\'s rim by 0.4 mm, measured ± 0.3 mm: leaning, a 15', input: { rMm: 17.465 - R + 0.4, uncertaintyMm: 0.3 }, expected: { zone: '15', points: 15, call: 'clear' } },
   { description: '15 area, well inside', input: { rMm: 50 }, expected: { zone: '15', points: 15, call: 'clear' } },
   { description: '15 area, 0.01 mm clear of the 15 line', input: { rMm: inner(101.6) - 0.01 }, expected: { zone: '15', points: 15, call: 'clear' } },
   { description: 'tangent to the 15 line from inside: lesser value', input: { rMm: inner(101.6) }, expected: { zone: '10', points: 10, call: 'touching' } },
@@ -48,6 +53,18 @@ describe('crokinole per-disc calls on the NCA board', () => {
     expect(c).toMatchObject({ call: 'too-close', pointsIfClear: 15, pointsIfTouching: 10 });
     expect(callCrokinoleDisc(disc, nca, { discId: 'd', call: 'touching' })).toMatchObject({ call: 'touching', points: 10 });
     expect(callCrokinoleDisc(disc, nca, { discId: 'd', call: 'clear' })).toMatchObject({ call: 'clear', points: 15 });
+  });
+
+  it('a disc too close to the hole\'s rim offers 20 or the rings\' value, and a decision settles it', () => {
+    const disc = { id: 'd', team: 'A', xMm: 17.465 - R + 0.1, yMm: 0, uncertaintyMm: 0.3 };
+    expect(callCrokinoleDisc(disc, nca)).toMatchObject({ zone: '15', points: 15, call: 'too-close', line: 'hole', pointsIfClear: 20, pointsIfTouching: 15 });
+    expect(callCrokinoleDisc(disc, nca, { discId: 'd', call: 'clear' })).toMatchObject({ zone: '20', points: 20, call: 'clear', line: 'hole' });
+    expect(callCrokinoleDisc(disc, nca, { discId: 'd', call: 'touching' })).toMatchObject({ zone: '15', points: 15, call: 'touching', line: 'hole' });
+    const inside = { ...disc, xMm: 17.465 - R - 0.1 };
+    expect(callCrokinoleDisc(inside, nca)).toMatchObject({ zone: '20', points: 20, call: 'too-close', pointsIfClear: 20, pointsIfTouching: 15 });
+    expect(callCrokinoleDisc(inside, nca, { discId: 'd', call: 'touching' })).toMatchObject({ zone: '15', points: 15, call: 'touching' });
+    const s = scoreCrokinoleBoard({ discs: [disc] }, nca, ['A', 'B']);
+    expect(s.pendingIds).toEqual(['d']);
   });
 
   it('scores a board with 20s', () => {

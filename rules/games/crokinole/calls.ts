@@ -1,7 +1,7 @@
 /** Per-disc calls and round scoring for crokinole: rings, the hole, the shooting line. */
 import type { BoardState, DiscState, TeamId } from '../../core/board-state.ts';
 import type { Decision, DiscCall, RoundScore } from '../../core/calls.ts';
-import { callFromClearance } from '../../geometry/call.ts';
+import { callFromClearance, GEOMETRY_EPSILON_MM } from '../../geometry/call.ts';
 import { clearanceToRingMm, discAndHoleMm } from '../../geometry/measure.ts';
 import { pieceRadiusMm, requireFeature, type BoardProfile } from '../../profiles/schema.ts';
 
@@ -29,17 +29,8 @@ function areaIndex(measures: readonly RingMeasure[], touchingOverride?: { id: st
   return measures.length;
 }
 
-export function callCrokinoleDisc(disc: DiscState, profile: BoardProfile, decision?: Decision): DiscCall {
-  const radiusMm = disc.radiusMm ?? pieceRadiusMm(profile);
-  const footprint = { xMm: disc.xMm, yMm: disc.yMm, radiusMm };
-  const uncertaintyMm = disc.uncertaintyMm ?? 0;
-  const hole = requireFeature(profile, 'hole', 'hole');
-  const inHole = discAndHoleMm(footprint, hole);
-  if (inHole.inHoleClearanceMm >= 0) {
-    // Lying completely within the hole: a 20. (A leaning disc is scored by the rings below.)
-    const call = callFromClearance(inHole.inHoleClearanceMm, uncertaintyMm);
-    return { id: disc.id, team: disc.team, zone: '20', points: 20, call, clearanceMm: inHole.inHoleClearanceMm, uncertaintyMm, line: 'hole', inPlay: true };
-  }
+/** The call by the rings alone (the disc not in the hole), a decision on its nearest ring applied. */
+function callByRings(disc: DiscState, profile: BoardProfile, footprint: { xMm: number; yMm: number; radiusMm: number }, uncertaintyMm: number, decision?: Decision): DiscCall {
   const measures: RingMeasure[] = RINGS.map((id) => {
     const ring = requireFeature(profile, id, 'ring');
     return { id, ...clearanceToRingMm(footprint, ring, ring.lineWidthMm) };
@@ -68,6 +59,33 @@ export function callCrokinoleDisc(disc: DiscState, profile: BoardProfile, decisi
     result.pointsIfTouching = ifTouching;
   }
   return result;
+}
+
+export function callCrokinoleDisc(disc: DiscState, profile: BoardProfile, decision?: Decision): DiscCall {
+  const radiusMm = disc.radiusMm ?? pieceRadiusMm(profile);
+  const footprint = { xMm: disc.xMm, yMm: disc.yMm, radiusMm };
+  const uncertaintyMm = disc.uncertaintyMm ?? 0;
+  const hole = requireFeature(profile, 'hole', 'hole');
+  // The hole's edge is a line like the rings: "clear" of it is lying wholly within the hole (a
+  // 20), "touching" it is leaning on its rim, scored by the rings below.
+  // (Unlike a ring's, the hole's edge touched from inside still holds the disc: a 20.)
+  const inHoleClearanceMm = discAndHoleMm(footprint, hole).inHoleClearanceMm;
+  const u = Math.max(0, uncertaintyMm);
+  const holeCall = inHoleClearanceMm - u >= -GEOMETRY_EPSILON_MM ? 'clear' : inHoleClearanceMm + u < -GEOMETRY_EPSILON_MM ? 'touching' : 'too-close';
+  if (holeCall === 'touching') return callByRings(disc, profile, footprint, uncertaintyMm, decision);
+  const twenty: DiscCall = { id: disc.id, team: disc.team, zone: '20', points: 20, call: 'clear', clearanceMm: inHoleClearanceMm, uncertaintyMm, line: 'hole', inPlay: true };
+  if (holeCall === 'clear') return twenty;
+  // Measured within its uncertainty of the hole's edge, on either side: in the hole or leaning
+  // on its rim (a disc measured just outside it was otherwise scored by the rings as sure).
+  const decided = decision && decision.discId === disc.id ? decision.call : undefined;
+  const byRings = callByRings(disc, profile, footprint, uncertaintyMm);
+  if (decided === 'clear') return twenty;
+  const hanging = { ...byRings, clearanceMm: inHoleClearanceMm, uncertaintyMm, line: 'hole' };
+  delete hanging.pointsIfClear;
+  delete hanging.pointsIfTouching;
+  if (decided === 'touching') return { ...hanging, call: 'touching' };
+  const asMeasured = inHoleClearanceMm >= 0 ? twenty : hanging;
+  return { ...asMeasured, call: 'too-close', pointsIfClear: 20, pointsIfTouching: byRings.points };
 }
 
 export function callCrokinoleDiscs(state: BoardState, profile: BoardProfile, decisions: readonly Decision[] = []): DiscCall[] {
