@@ -6,20 +6,22 @@ import type { CalibrationResult } from '../../vision/calibrate/types.ts';
 
 /**
  * Largest distance (image pixels, lens included) between where a calibration and the truth put
- * a rectangular surface's corners, the board turned by its symmetry as suits the calibration
- * best; Infinity when the board was not found.
+ * the surface's edge points (a rectangle's corners, six points round a circle), the board
+ * turned by its symmetry as suits the calibration best; Infinity when the board was not found.
  */
 export function cornerErrorPx(result: CalibrationResult, truth: SceneTruth, profile: BoardProfile): number {
   if (!result.found) return Infinity;
   const s = profile.surface;
-  if (s.shape !== 'rect') throw new Error('rect boards only');
-  const cx = (s.minXMm + s.maxXMm) / 2;
-  const cy = (s.minYMm + s.maxYMm) / 2;
-  const corners = [[s.minXMm, s.minYMm], [s.maxXMm, s.minYMm], [s.maxXMm, s.maxYMm], [s.minXMm, s.maxYMm]] as const;
+  const cx = s.shape === 'rect' ? (s.minXMm + s.maxXMm) / 2 : s.xMm;
+  const cy = s.shape === 'rect' ? (s.minYMm + s.maxYMm) / 2 : s.yMm;
+  const points: (readonly [number, number])[] =
+    s.shape === 'rect'
+      ? [[s.minXMm, s.minYMm], [s.maxXMm, s.minYMm], [s.maxXMm, s.maxYMm], [s.minXMm, s.maxYMm]]
+      : Array.from({ length: 6 }, (_, k) => [s.xMm + s.radiusMm * Math.cos((k * Math.PI) / 3), s.yMm + s.radiusMm * Math.sin((k * Math.PI) / 3)] as const);
   const order = profile.symmetryOrder ?? 1;
   return Math.min(...Array.from({ length: order }, (_, k) => {
     const a = (2 * Math.PI * k) / order;
-    return Math.max(...corners.map(([x, y]) => {
+    return Math.max(...points.map(([x, y]) => {
       const p = projectSeen(result, cx + Math.cos(a) * (x - cx) - Math.sin(a) * (y - cy), cy + Math.sin(a) * (x - cx) + Math.cos(a) * (y - cy));
       const q = projectPointMm(truth.camera, { xMm: x, yMm: y, zMm: 0 });
       return Math.hypot(p.x - q.xPx, p.y - q.yPx);

@@ -387,7 +387,7 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   };
   // From a round fit: the rotation, the full fit with every marking and the lens, and the
   // checks that it is this board. A failure says why.
-  const finish = (best: PassResult): PassResult | string => {
+  const finish = (best: PassResult, faintLineWidthPx = 0): PassResult | string => {
     // The straight lines are painted like the rings: darker (or lighter) than the wood in the
     // same way. Held to the rings' sign, a line blurred into a wide band is not taken at the
     // bright ridge beside it, a degree or so off.
@@ -397,7 +397,7 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
     if (paint !== 0) for (const sample of otherSamples) if (sample.kind === 'line' && !polarity.has(sample.featureId)) polarity.set(sample.featureId, paint);
     let fit: PassResult | null = null;
     for (const rangePx of o.fullRangesPx) {
-      fit = refinePass(gray, state, samples, polarity, { rangePx, fitLens: true, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: otherSamples.length === 0 });
+      fit = refinePass(gray, state, samples, polarity, { rangePx, fitLens: true, minResponse: o.minEdgeResponse, outlierSigmas: o.outlierSigmas, scaleMm, holdRotation: otherSamples.length === 0, faintLineWidthPx });
       trace('full-fit', { rangePx, rms: fit?.rmsErrorPx, inliers: fit?.inlierFraction, k1: fit?.lens.k1 });
       if (!fit) break;
       state = fit;
@@ -418,10 +418,10 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   };
   // The best aligned fit can be a wrong one (a strong step edge taken for a ring): the next
   // ones get their chance when it fails the checks.
-  const firstPassing = (fits: PassResult[]): PassResult | string | null => {
+  const firstPassing = (fits: PassResult[], faintLineWidthPx = 0): PassResult | string | null => {
     let failure: string | null = null;
     for (const fit of fits.slice(0, o.finishTries)) {
-      const done = finish(fit);
+      const done = finish(fit, faintLineWidthPx);
       if (typeof done !== 'string') return done;
       trace('rejected', { reason: done });
       failure ??= done;
@@ -462,11 +462,20 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
   // every guess.
   addRings(ellipses.slice(seeds.length));
   const concentric = [...pool, ...concentricGuesses()];
-  let result: PassResult | string = firstPassing(roundFits(concentric, o.roundRangesPx, 4)) ?? 'the round shapes in the image do not match this board\'s rings';
+  const concentricFits = roundFits(concentric, o.roundRangesPx, 4);
+  let result: PassResult | string = firstPassing(concentricFits) ?? 'the round shapes in the image do not match this board\'s rings';
   if (typeof result === 'string') {
     const affine = ellipses.flatMap((e) => circles.map((c) => toGuess(guessFromEllipse(e, c), 8))).filter((g): g is { state: FitState; score: number } => g !== null);
     const second = firstPassing(roundFits(affine, o.wideRoundRangesPx, 6));
     if (second !== null && typeof second !== 'string') result = second;
+  }
+  if (typeof result === 'string' && o.faintRingWidthPx > 0) {
+    // Not found: perhaps its rings are too faint to see at their paint's width (a blurred
+    // image), so every fit is refused for a ring it cannot see. The same fits once more, a
+    // faint line looked for again wider (only now: a board found without it is not changed).
+    const faint = firstPassing(concentricFits, o.faintRingWidthPx);
+    trace('faint-rings', typeof faint === 'string' || faint === null ? { reason: faint } : { rms: faint.rmsErrorPx, inliers: faint.inlierFraction });
+    if (faint !== null && typeof faint !== 'string') result = faint;
   }
   if (typeof result === 'string') return { found: false, reason: result };
   const fit = result;

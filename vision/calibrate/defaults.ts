@@ -45,6 +45,12 @@ export const CALIBRATE_DEFAULTS = {
   minInlierFraction: 0.55,
   /** Each painted ring needs this share of its samples found. */
   minRingCoverage: 0.45,
+  /**
+   * A round board not found is fitted once more with a painted line too faint at its own width
+   * looked for again this wide (px; 0: never): a blurred image spreads a thin ring into a dip
+   * several pixels wide. Every board found without it stays as it was.
+   */
+  faintRingWidthPx: 3,
 };
 
 export type CalibrateOptions = typeof CALIBRATE_DEFAULTS;

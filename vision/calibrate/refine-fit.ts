@@ -63,7 +63,7 @@ interface Observation {
   response: number;
 }
 
-function observe(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSample[], rangePx: number, polarity: Map<string, Polarity>, minResponse: number): Observation[] {
+function observe(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSample[], rangePx: number, polarity: Map<string, Polarity>, minResponse: number, faintLineWidthPx: number): Observation[] {
   const out: Observation[] = [];
   for (const s of samples) {
     const p = seenP;
@@ -86,7 +86,13 @@ function observe(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSa
       ny = -ny;
     }
     const pxPerMm = hypot2(q.x - p.x, q.y - p.y);
-    const hit = searchEdge(gray, p.x, p.y, nx, ny, rangePx, s.kind, s.widthMm * pxPerMm, polarity.get(s.featureId) ?? 0);
+    const widthPx = s.widthMm * pxPerMm;
+    let hit = searchEdge(gray, p.x, p.y, nx, ny, rangePx, s.kind, widthPx, polarity.get(s.featureId) ?? 0);
+    if (s.kind === 'line' && (!hit || Math.abs(hit.response) < minResponse) && faintLineWidthPx > Math.max(1.5, widthPx)) {
+      // (See PassOptions.faintLineWidthPx.)
+      const wide = searchEdge(gray, p.x, p.y, nx, ny, rangePx, s.kind, faintLineWidthPx, polarity.get(s.featureId) ?? 0);
+      if (wide && Math.abs(wide.response) >= minResponse) hit = wide;
+    }
     if (!hit || Math.abs(hit.response) < minResponse) continue;
     out.push({ sample: s, nx, ny, qx: p.x + nx * hit.offsetPx, qy: p.y + ny * hit.offsetPx, response: hit.response });
   }
@@ -307,10 +313,16 @@ export interface PassOptions {
    * point-to-edge distances then let the fit slide into a rotated, scaled mapping.
    */
   holdRotation: boolean;
+  /**
+   * A painted line too faint at its own width is looked for again this wide (px; 0: not): a
+   * blurred image (motion, focus) spreads a line of a pixel or two into a shallow dip several
+   * pixels wide, which a filter of the paint's width barely sees (see band-search.ts).
+   */
+  faintLineWidthPx?: number;
 }
 
 export function refinePass(gray: GrayImage, start: FitState, samples: readonly ModelEdgeSample[], polarity: Map<string, Polarity>, o: PassOptions): PassResult | null {
-  let obs = observe(gray, start, samples, o.rangePx, polarity, o.minResponse);
+  let obs = observe(gray, start, samples, o.rangePx, polarity, o.minResponse, o.faintLineWidthPx ?? 0);
   if (obs.length < 12) return null;
   let state = start;
   for (let round = 0; round < 2; round++) {
