@@ -45,13 +45,17 @@ describe('discs round a hole', () => {
   }, 180_000);
 
   // 26" seed 68: the empty hole's dark floor and a stretch of its rim, fitted as a disc 9 mm off
-  // its centre and called 15.
+  // its centre and called 15 (with the hole's rim a line, that call now waits for a person, a
+  // disc where there is none all the same, and the score is wrong until someone rules).
   it("the empty hole's floor is no disc leaning into it (26\" seed 68)", () => {
     const run = corpusSceneRuns(cv, 'crokinole-nca-26in', 68);
     const on = run({});
     const off = run({ darkFloorOverOpening: false });
-    expect(off.phantomCalls).toBe(1);
+    expect(off.falsePositives).toBe(1);
+    expect(off.exactScore).toBe(false);
+    expect(on.falsePositives).toBe(0);
     expect(on.phantomCalls).toBe(0);
+    expect(on.exactScore).toBe(true);
     expect(on.matched).toBe(off.matched);
   }, 180_000);
 });
