@@ -6,7 +6,7 @@
  * pair of flanks from 1.5 px to well over the expected width apart is taken.
  */
 import { sampleBilinear, type GrayImage } from '../image/frame.ts';
-import { searchEdge, type EdgeHit } from './edge-search.ts';
+import { searchEdgeOrWider, type EdgeHit } from './edge-search.ts';
 
 const STEP_PX = 0.5;
 /** Half the span of the flank (derivative) filter, in pixels. */
@@ -94,10 +94,5 @@ export function searchEdgeOrBand(img: GrayImage, xPx: number, yPx: number, nx: n
     const band = searchBand(img, xPx, yPx, nx, ny, rangePx, lineWidthPx, polarity, minResponse);
     if (band) return band;
   }
-  const hit = searchEdge(img, xPx, yPx, nx, ny, rangePx, kind, lineWidthPx, polarity);
-  if (kind !== 'line' || (hit && Math.abs(hit.response) >= minResponse)) return hit;
-  const widePx = blurredWidthPx();
-  if (widePx <= Math.max(1.5, lineWidthPx)) return hit;
-  const blurred = searchEdge(img, xPx, yPx, nx, ny, rangePx, kind, widePx, polarity);
-  return blurred && Math.abs(blurred.response) >= minResponse ? blurred : hit;
+  return searchEdgeOrWider(img, xPx, yPx, nx, ny, rangePx, kind, lineWidthPx, polarity, minResponse, blurredWidthPx);
 }

@@ -55,6 +55,21 @@ export function searchEdge(
 }
 
 /**
+ * searchEdge, and a thin line too faint at its own width looked for again `widerPx()` wide when
+ * that is wider: a blurred image (out of focus, motion, far away) spreads a line of a pixel or
+ * two into a shallow dip a few pixels wide, which a filter of the paint's width barely sees. (A
+ * function: asked for only when a line is too faint, as working the width out may cost something.)
+ */
+export function searchEdgeOrWider(img: GrayImage, xPx: number, yPx: number, nx: number, ny: number, rangePx: number, kind: 'line' | 'step', lineWidthPx: number, polarity: -1 | 0 | 1, minResponse: number, widerPx: () => number): EdgeHit | null {
+  const hit = searchEdge(img, xPx, yPx, nx, ny, rangePx, kind, lineWidthPx, polarity);
+  if (kind !== 'line' || (hit && Math.abs(hit.response) >= minResponse)) return hit;
+  const widePx = widerPx();
+  if (widePx <= Math.max(1.5, lineWidthPx)) return hit;
+  const wide = searchEdge(img, xPx, yPx, nx, ny, rangePx, kind, widePx, polarity);
+  return wide && Math.abs(wide.response) >= minResponse ? wide : hit;
+}
+
+/**
  * The steepest step along a normal (searchEdge's 'step'; the disc fits call it directly), the
  * step measured across 2 * halfBaselinePx (a blurred edge spreads over more than 1.5 px).
  */

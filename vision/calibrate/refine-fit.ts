@@ -8,7 +8,7 @@ import type { GrayImage } from '../image/frame.ts';
 import { applyHomography, multiply3, solveLinear } from '../geometry/homography.ts';
 import { hypot2 } from '../geometry/hypot2.ts';
 import { distortPx, type LensModel } from '../geometry/lens.ts';
-import { searchEdge } from './edge-search.ts';
+import { searchEdgeOrWider } from './edge-search.ts';
 import type { ModelEdgeSample } from './model-edges.ts';
 
 export type Polarity = -1 | 0 | 1;
@@ -65,6 +65,7 @@ interface Observation {
 
 function observe(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSample[], rangePx: number, polarity: Map<string, Polarity>, minResponse: number, faintLineWidthPx: number): Observation[] {
   const out: Observation[] = [];
+  const widerPx = () => faintLineWidthPx;
   for (const s of samples) {
     const p = seenP;
     const t = seenT;
@@ -86,13 +87,8 @@ function observe(gray: GrayImage, state: FitState, samples: readonly ModelEdgeSa
       ny = -ny;
     }
     const pxPerMm = hypot2(q.x - p.x, q.y - p.y);
-    const widthPx = s.widthMm * pxPerMm;
-    let hit = searchEdge(gray, p.x, p.y, nx, ny, rangePx, s.kind, widthPx, polarity.get(s.featureId) ?? 0);
-    if (s.kind === 'line' && (!hit || Math.abs(hit.response) < minResponse) && faintLineWidthPx > Math.max(1.5, widthPx)) {
-      // (See PassOptions.faintLineWidthPx.)
-      const wide = searchEdge(gray, p.x, p.y, nx, ny, rangePx, s.kind, faintLineWidthPx, polarity.get(s.featureId) ?? 0);
-      if (wide && Math.abs(wide.response) >= minResponse) hit = wide;
-    }
+    // (A faint line again wider: see PassOptions.faintLineWidthPx.)
+    const hit = searchEdgeOrWider(gray, p.x, p.y, nx, ny, rangePx, s.kind, s.widthMm * pxPerMm, polarity.get(s.featureId) ?? 0, minResponse, widerPx);
     if (!hit || Math.abs(hit.response) < minResponse) continue;
     out.push({ sample: s, nx, ny, qx: p.x + nx * hit.offsetPx, qy: p.y + ny * hit.offsetPx, response: hit.response });
   }
