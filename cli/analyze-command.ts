@@ -172,7 +172,8 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
     team: d.team ?? '?',
     xMm: d.xMm,
     yMm: d.yMm,
-    radiusMm: d.radiusMm,
+    // Called with the piece's own radius (as the live referee is): a measured radius carries an
+    // error of its own that no uncertainty allows for. It is reported as measured below.
     uncertaintyMm: d.uncertaintyMm,
     kind: d.kind,
     ...(d.mayRestOnHidden ? { mayRestOnHidden: true } : {}),

@@ -3,7 +3,9 @@ import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import { noLens } from '../geometry/lens.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
-import { callUncertaintyMm, localPxPerMm } from './call-uncertainty.ts';
+import { callCrokinoleDisc } from '../../rules/games/crokinole/calls.ts';
+import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
+import { callUncertaintyMm, holePlayMm, localPxPerMm } from './call-uncertainty.ts';
 import type { DetectedDisc } from './types.ts';
 
 let cv: CV;
@@ -20,11 +22,13 @@ function flatCalibration(pxPerMm: number, rmsErrorPx: number): Calibration {
   };
 }
 
-const disc = (uncertaintyMm: number, rimCoverage: number) => ({ xMm: 100, yMm: -50, uncertaintyMm, rimCoverage }) as DetectedDisc;
+const disc = (uncertaintyMm: number, rimCoverage: number) => ({ xMm: 100, yMm: -50, uncertaintyMm, rimCoverage, state: 'on-board' }) as DetectedDisc;
+const crokinole = BOARD_PROFILES['crokinole-nca-26in']!;
 const options = {
   uncertaintyFloorByCoverage: [[0.9, 0.6], [0, 12]] as [number, number][],
   uncertaintyFloorByCoveragePx: [[0.9, 0.65]] as [number, number][],
   calibrationUncertaintyFactor: 2,
+  holePlayMinRimCoverage: 0.75,
 };
 
 describe('the uncertainty a call may trust', () => {
@@ -36,20 +40,61 @@ describe('the uncertainty a call may trust', () => {
 
   it('keeps a sure fit on a finely seen, well calibrated board near its own uncertainty', () => {
     // 1 px/mm, calibration 0 px off: the mm floor (0.6) governs, the px floor is 0.65 mm.
-    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(1, 0), options)).toBeCloseTo(0.65, 12);
-    expect(callUncertaintyMm(disc(0.9, 0.95), flatCalibration(1, 0), options)).toBeCloseTo(0.9, 12);
+    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(1, 0), crokinole, options)).toBeCloseTo(0.65, 12);
+    expect(callUncertaintyMm(disc(0.9, 0.95), flatCalibration(1, 0), crokinole, options)).toBeCloseTo(0.9, 12);
   });
 
   it('counts the floor in pixels where a pixel is millimetres wide', () => {
     // 0.25 px/mm: 0.65 px is 2.6 mm, above the 0.6 mm floor.
-    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(0.25, 0), options)).toBeCloseTo(2.6, 12);
+    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(0.25, 0), crokinole, options)).toBeCloseTo(2.6, 12);
   });
 
   it('adds the calibration\'s residual at the disc\'s scale in quadrature', () => {
     // 0.5 px/mm, rms 0.3 px: 2 x 0.3 / 0.5 = 1.2 mm beside a 1.3 mm floor (0.65 px).
-    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(0.5, 0.3), options)).toBeCloseTo(Math.hypot(1.3, 1.2), 12);
+    expect(callUncertaintyMm(disc(0.2, 0.95), flatCalibration(0.5, 0.3), crokinole, options)).toBeCloseTo(Math.hypot(1.3, 1.2), 12);
     // Below the rim coverage of every px floor, the mm floor alone.
-    expect(callUncertaintyMm(disc(0.2, 0.4), flatCalibration(0.5, 0), options)).toBeCloseTo(12, 12);
+    expect(callUncertaintyMm(disc(0.2, 0.4), flatCalibration(0.5, 0), crokinole, options)).toBeCloseTo(12, 12);
+  });
+
+  // The hole is 34.93 mm across (radius 17.465 mm); a disc lying in it is placed at its centre.
+  const inHole = (uncertaintyMm: number, state: DetectedDisc['state'] = 'in-hole') => ({ xMm: 0, yMm: 0, radiusMm: 15.6, uncertaintyMm, rimCoverage: 0.95, state, kind: 'disc' }) as DetectedDisc;
+
+  it('bounds a disc lying in a hole by how far the hole lets it move', () => {
+    // Discs are 1 1/4" across (radius 15.875 mm): 1.59 mm of play.
+    expect(holePlayMm(crokinole, inHole(3))).toBeCloseTo(1.59, 12);
+    // Measured at 1.8 mm (a third of its rim hidden by the hole's edge), 1.59 mm off at most.
+    expect(callUncertaintyMm(inHole(1.8), flatCalibration(1, 0), crokinole, options)).toBeCloseTo(1.59, 12);
+    // Less of its rim found, it may be an empty hole's floor: only its measurement bounds it
+    // (here the floor of these options below 90% of the rim, 12 mm).
+    expect(callUncertaintyMm({ ...inHole(1.8), rimCoverage: 0.74 }, flatCalibration(1, 0), crokinole, options)).toBeCloseTo(12, 12);
+    // A tighter measurement stands.
+    expect(callUncertaintyMm(inHole(0.9), flatCalibration(1, 0), crokinole, options)).toBeCloseTo(0.9, 12);
+    // On the board, however near the hole, it is not held by it.
+    expect(holePlayMm(crokinole, inHole(3, 'on-board'))).toBeNull();
+    expect(holePlayMm(crokinole, { ...inHole(3), xMm: 40 })).toBeNull();
+  });
+
+  it('does not bound it where another disc covers part of the hole\'s opening', () => {
+    // A disc leaning into the hole 13.2 mm off its centre, and a "disc" in the hole that was its
+    // edge over the hole's dark floor (24" scene 30).
+    const leaning = { ...inHole(1.5, 'on-board'), xMm: 11.2, yMm: -7.0 };
+    const floor = inHole(17);
+    expect(holePlayMm(crokinole, floor, [floor, leaning])).toBeNull();
+    expect(callUncertaintyMm(floor, flatCalibration(1, 0), crokinole, options, [floor, leaning])).toBeCloseTo(17, 12);
+    expect(callUncertaintyMm(floor, flatCalibration(1, 0), crokinole, options, [floor])).toBeCloseTo(1.59, 12);
+    // One just clear of the opening (touching the hole's rim from outside) covers none of it.
+    const beside = { ...leaning, xMm: 17.465 + 15.875 + 0.1, yMm: 0 };
+    expect(holePlayMm(crokinole, floor, [floor, beside])).toBeCloseTo(1.59, 12);
+  });
+
+  it('lets the rules call a disc lying in the hole a sure 20', () => {
+    // Placed at the centre 1.59 mm clear of the hole's wall, a measurement of 1.8 mm had left the
+    // disc "too close" to the hole's rim (truth: 0.5-1.3 mm clear in 26" scenes 21, 24, 29, 39).
+    const d = inHole(1.8);
+    const bounded = callUncertaintyMm(d, flatCalibration(1, 0.1), crokinole, options);
+    const call = callCrokinoleDisc({ id: 'd', team: 'A', xMm: d.xMm, yMm: d.yMm, kind: 'disc', uncertaintyMm: bounded }, crokinole);
+    expect(call).toMatchObject({ call: 'clear', points: 20, line: 'hole' });
+    expect(callCrokinoleDisc({ id: 'd', team: 'A', xMm: 0, yMm: 0, kind: 'disc', uncertaintyMm: 1.8 }, crokinole).call).toBe('too-close');
   });
 });
 

@@ -3,8 +3,10 @@
  * residuals, rival fits), raised to what fits finding as much of their rim have been off by, in
  * millimetres (shadows, whose length is physical) and in pixels (the image's own resolution,
  * which is 2-5 mm a pixel on a long table), and widened by the calibration's own residual seen
- * at the disc's scale (a board mapped half a pixel off moves every disc with it).
+ * at the disc's scale (a board mapped half a pixel off moves every disc with it). A disc lying in
+ * a hole is placed at the hole's centre: it is off it by no more than the hole lets it move.
  */
+import { featuresOfKind, pieceRadiusMm, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography } from '../geometry/homography.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import type { DetectedDisc } from './types.ts';
@@ -16,6 +18,8 @@ export interface CallUncertaintyOptions {
   uncertaintyFloorByCoveragePx: readonly (readonly [number, number])[];
   /** The calibration's RMS edge residual times this, in pixels, is added (in quadrature). */
   calibrationUncertaintyFactor: number;
+  /** A disc in a hole is bounded by the hole's play only when this much of its rim was found. */
+  holePlayMinRimCoverage: number;
 }
 
 /** The first floor whose least coverage the fit reached (0 when none applies). */
@@ -32,10 +36,29 @@ export function localPxPerMm(boardToImage: readonly number[], xMm: number, yMm: 
   return Math.sqrt(area);
 }
 
-export function callUncertaintyMm(disc: DetectedDisc, calibration: Calibration, o: CallUncertaintyOptions): number {
+/**
+ * How far a disc lying in a hole can be from the hole's centre, where detection places it: the
+ * hole's radius less the piece's (its wall holds it). Null for a disc on the board, or one in a
+ * hole whose opening another disc partly covers: a disc leaning into the hole over its dark
+ * floor may be all that was seen there.
+ */
+export function holePlayMm(
+  profile: BoardProfile,
+  disc: Pick<DetectedDisc, 'state' | 'xMm' | 'yMm' | 'kind'>,
+  others: readonly Pick<DetectedDisc, 'xMm' | 'yMm' | 'radiusMm'>[] = [],
+): number | null {
+  if (disc.state !== 'in-hole') return null;
+  const hole = featuresOfKind(profile, 'hole').find((h) => Math.hypot(h.xMm - disc.xMm, h.yMm - disc.yMm) < 0.5);
+  if (!hole) return null;
+  if (others.some((o) => o !== disc && Math.hypot(o.xMm - hole.xMm, o.yMm - hole.yMm) < hole.radiusMm + o.radiusMm)) return null;
+  const play = hole.radiusMm - pieceRadiusMm(profile, disc.kind);
+  return play > 0 ? play : null;
+}
+
+export function callUncertaintyMm(disc: DetectedDisc, calibration: Calibration, profile: BoardProfile, o: CallUncertaintyOptions, others: readonly DetectedDisc[] = []): number {
   const pxPerMm = localPxPerMm(calibration.boardToImage, disc.xMm, disc.yMm);
-  if (!(pxPerMm > 0)) return disc.uncertaintyMm;
-  const measured = Math.max(disc.uncertaintyMm, disc.reachMm ?? 0, floorByCoverage(o.uncertaintyFloorByCoverage, disc.rimCoverage), floorByCoverage(o.uncertaintyFloorByCoveragePx, disc.rimCoverage) / pxPerMm);
-  const calibrationMm = (o.calibrationUncertaintyFactor * calibration.rmsErrorPx) / pxPerMm;
-  return Math.hypot(measured, calibrationMm);
+  const measured = pxPerMm > 0 ? Math.max(disc.uncertaintyMm, disc.reachMm ?? 0, floorByCoverage(o.uncertaintyFloorByCoverage, disc.rimCoverage), floorByCoverage(o.uncertaintyFloorByCoveragePx, disc.rimCoverage) / pxPerMm) : disc.uncertaintyMm;
+  const calibrationMm = pxPerMm > 0 ? (o.calibrationUncertaintyFactor * calibration.rmsErrorPx) / pxPerMm : 0;
+  // (Where the hole is in the image does not matter either: the disc is in it wherever it is.)
+  return Math.min(Math.hypot(measured, calibrationMm), (disc.rimCoverage >= o.holePlayMinRimCoverage ? holePlayMm(profile, disc, others) : null) ?? Infinity);
 }

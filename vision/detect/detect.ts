@@ -305,7 +305,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
   // What a call may trust is given last: the measurement's own uncertainty is what detection
   // weighs (overlaps, a colour fit's distance).
   const o = { ...DETECT_DEFAULTS, ...tuned };
-  return { ...result, discs: result.discs.map((d) => ({ ...d, uncertaintyMm: callUncertaintyMm(d, input.calibration, o) })) };
+  return { ...result, discs: result.discs.map((d) => ({ ...d, uncertaintyMm: callUncertaintyMm(d, input.calibration, input.profile, o, result.discs) })) };
 }
 
 function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOptions>): DetectionResult {
