@@ -754,7 +754,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       judged.splice(i, 1);
     }
   }
-  const teams = assignTeams(coloursForTeams(input.frame, cal, profile.surface, judged, o), input.teamCount ?? 2, input.teamColors);
+  const seen = coloursForTeams(input.frame, cal, profile.surface, judged, o);
+  const teams = assignTeams(seen.rgb, input.teamCount ?? 2, input.teamColors, seen);
   const discs: DetectedDisc[] = judged.map((f, i) => ({ ...f, team: teams.labels[i] ?? null }));
   return { discs, rejected, teamColors: teams.colors, handOverBoard: false };
 }

@@ -56,10 +56,15 @@ describe('a disc whose colour is not lifted by glare is told as seen', () => {
     expect(on.teamCorrect).toBe(on.matched);
     expect(run({ glareMaxLiftSpread: 1.6 }).teamCorrect).toBe(on.matched - 1);
   });
-  // Crokinole 24" seed 17: red and orange discs washed nearly white by glare, red clipped; the
-  // lift taken off left them no redder than brown, and one more went to the wrong team.
+  // Crokinole 24" seed 17: red and orange discs washed nearly white by glare (9 of 20), red
+  // clipped. Without the light seen, the teams were learnt as the lit and the unlit discs (11 of
+  // 20 right); learnt from the discs in the usual light, the lit ones told by their colour less
+  // the glare, the clipped channel only as the least it can be, every disc is in its team.
   it('with a channel clipped (crokinole 24", seed 17)', () => {
     const run = corpusSceneRuns(cv, 'crokinole-rec-24in', 17);
-    expect(run({}).teamCorrect).toBe(run({ glareMinLift: 0 }).teamCorrect);
+    const on = run({});
+    expect(on.matched).toBe(20);
+    expect(on.teamCorrect).toBe(20);
+    expect(run({ glareMinLift: 0 }).teamCorrect).toBeLessThanOrEqual(12);
   });
 });

@@ -70,20 +70,50 @@ export function withoutGlare(colour: Rgb, lift: Rgb): Rgb {
   return [0, 1, 2].map((c) => Math.max(0, colour[c]! - lift[c]!)) as Rgb;
 }
 
+/** Each disc's colour as its team is told by, and whether it lies in a light brighter than the board's usual. */
+export interface TeamColours {
+  rgb: Rgb[];
+  /**
+   * The board round the disc lifted above its usual colour by at least the least lift, in every
+   * channel (evenly or not, clipped or not): a face seen there may be lit past telling its team's
+   * colour (a red disc in glare is pink, an orange one cream). Teams are learnt from the others.
+   */
+  brightened: boolean[];
+  /**
+   * Per disc, the channels its face was clipped in while glare lifted the board round it, or
+   * null: `rgb` holds there only the least the channel can be without the glare (the face was at
+   * least that bright), the others less the glare.
+   */
+  clipped: (readonly number[] | null)[];
+  /**
+   * Brightened, but by how much could not be measured (the board round it lifted unevenly across
+   * the channels, or clipped): only that the light made its face lighter is known.
+   */
+  liftUnknown: boolean[];
+}
+
 /**
  * Each disc's colour as its team is told by: its top face's, less the glare lifting the board
  * round it (discs off the surface or in a hole, whose surround is no surface, and faces
  * clipped in a channel, as seen).
  */
-export function coloursForTeams(frame: Frame, cal: Calibration, surface: Surface, discs: readonly { xMm: number; yMm: number; radiusMm: number; rgb: Rgb; state: string }[], o: GlareOptions): Rgb[] {
-  if (o.glareMinLift <= 0 || discs.length === 0) return discs.map((d) => d.rgb);
+export function coloursForTeams(frame: Frame, cal: Calibration, surface: Surface, discs: readonly { xMm: number; yMm: number; radiusMm: number; rgb: Rgb; state: string }[], o: GlareOptions): TeamColours {
+  if (o.glareMinLift <= 0 || discs.length === 0) return { rgb: discs.map((d) => d.rgb), brightened: discs.map(() => false), clipped: discs.map(() => null), liftUnknown: discs.map(() => false) };
   const usual = usualBoardColour(frame, cal.boardToImage, cal.lens, surface, discs, 2 * Math.max(...discs.map((d) => d.radiusMm)));
-  return discs.map((d) => {
+  const rgb: Rgb[] = [];
+  const brightened: boolean[] = [];
+  const clipped: (number[] | null)[] = [];
+  const liftUnknown: boolean[] = [];
+  for (const d of discs) {
+    const around = usual && d.state === 'on-board' && onSurface(surface, d.xMm, d.yMm) ? surroundColour(frame, cal.boardToImage, cal.lens, d.xMm, d.yMm, d.radiusMm) : null;
+    brightened.push(around !== null && usual !== null && [0, 1, 2].every((c) => around[c]! - usual[c]! >= o.glareMinLift));
+    const lift = around && usual ? glareLift(around, usual, o) : null;
     // A face clipped in a channel shows only that the light there was at least so bright: less
-    // the lift it would be darker than it is (a red disc in glare, taken off, is no longer red).
-    if (!usual || d.state !== 'on-board' || !onSurface(surface, d.xMm, d.yMm) || Math.max(...d.rgb) >= CLIP_LEVEL) return d.rgb;
-    const around = surroundColour(frame, cal.boardToImage, cal.lens, d.xMm, d.yMm, d.radiusMm);
-    const lift = around && glareLift(around, usual, o);
-    return lift ? withoutGlare(d.rgb, lift) : d.rgb;
-  });
+    // the lift it is the least that channel can be (a red disc in glare, taken off, is no longer red).
+    const over = [0, 1, 2].filter((c) => d.rgb[c]! >= CLIP_LEVEL);
+    clipped.push(lift && over.length > 0 ? over : null);
+    liftUnknown.push(brightened[brightened.length - 1]! && !lift);
+    rgb.push(lift ? withoutGlare(d.rgb, lift) : d.rgb);
+  }
+  return { rgb, brightened, clipped, liftUnknown };
 }

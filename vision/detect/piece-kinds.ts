@@ -271,7 +271,8 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
 /** Teams learnt (or given) over the pieces that belong to one. */
 function withTeams(discs: readonly DetectedDisc[], input: PieceKindInput, o: PieceKindOptions): Pick<DetectionResult, 'discs' | 'teamColors'> {
   const teamed = discs.filter((d) => !NO_TEAM.has(d.kind));
-  const teams = assignTeams(coloursForTeams(input.frame, input.calibration, input.profile.surface, teamed, o), input.teamCount ?? 2, input.teamColors);
+  const seen = coloursForTeams(input.frame, input.calibration, input.profile.surface, teamed, o);
+  const teams = assignTeams(seen.rgb, input.teamCount ?? 2, input.teamColors, seen);
   const out = discs.map((d) => (NO_TEAM.has(d.kind) ? { ...d, team: null } : { ...d, team: teams.labels[teamed.indexOf(d)] ?? null }));
   return { discs: out, teamColors: teams.colors };
 }

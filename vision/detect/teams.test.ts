@@ -94,3 +94,70 @@ describe('one team alone on the board, no colours given', () => {
     expect(labels[0]).not.toBe(labels[2]);
   });
 });
+
+describe('teams where part of the board lies in a brighter light', () => {
+  // Crokinole 24" corpus seed 17: red against orange, 9 of 20 discs under a lamp's glare (red
+  // ones seen pink, orange ones cream). Colours as measured, glare taken off where it was
+  // measured, the channel clipped then the least it can be.
+  const usual = ['#c63031', '#ca2d30', '#d23b3e', '#bd2629', '#c62e30', '#fb7737', '#f87331', '#f56c29', '#f77532', '#f97633', '#f36d2b'].map(rgb);
+  const redInUsualLight = [0, 1, 2, 3, 4];
+  // Glare measured and taken off: [colour, clipped channels, team].
+  const measured: [Rgb, number[] | null, 'red' | 'orange'][] = [
+    [[97, 54, 49], [0], 'red'], // seen #fecdcb
+    [[104, 45, 43], [0], 'red'], // seen #fdc3c1
+    [[189, 44, 60], [0], 'red'], // seen #fb7170
+    [[201, 119, 55], [0], 'orange'], // seen #fcaa68
+    [[133, 113, 51], [0], 'orange'], // seen #fedd95
+  ];
+  // Lifted unevenly across the channels: how much is not known.
+  const unmeasured: [Rgb, 'red' | 'orange'][] = [
+    [rgb('#fc7c7c'), 'red'],
+    [rgb('#feca85'), 'orange'],
+  ];
+  const colours = [...usual, ...measured.map((m) => m[0]), ...unmeasured.map((u) => u[0])];
+  const truth = [...usual.map((_, i) => (redInUsualLight.includes(i) ? 'red' : 'orange')), ...measured.map((m) => m[2]), ...unmeasured.map((u) => u[1])];
+  const seen = {
+    brightened: colours.map((_, i) => i >= usual.length),
+    clipped: colours.map((_, i) => (i >= usual.length && i < usual.length + measured.length ? measured[i - usual.length]![1] : null)),
+    liftUnknown: colours.map((_, i) => i >= usual.length + measured.length),
+  };
+  const byTeam = (labels: readonly string[]) => {
+    const red = teamsOf(labels, truth.flatMap((t, i) => (t === 'red' ? [i] : [])));
+    const orange = teamsOf(labels, truth.flatMap((t, i) => (t === 'orange' ? [i] : [])));
+    return { red, orange };
+  };
+
+  it('learns the teams from the discs in the usual light and puts every disc with its own', () => {
+    const { red, orange } = byTeam(assignTeams(colours, 2, undefined, seen).labels);
+    expect(red.size).toBe(1);
+    expect(orange.size).toBe(1);
+    expect([...red][0]).not.toBe([...orange][0]);
+  });
+
+  it('learnt from every disc alike, splits them by the light instead', () => {
+    const plain = { brightened: colours.map(() => false), clipped: colours.map(() => null), liftUnknown: colours.map(() => false) };
+    const { red, orange } = byTeam(assignTeams(colours, 2, undefined, plain).labels);
+    expect(red.size + orange.size).toBeGreaterThan(2);
+  });
+
+  it('a clipped channel counts only where the colour is less than it can be', () => {
+    // An orange disc under glare lifting the board round it by 150 is seen #ffffc7, red and green
+    // clipped: less the glare, [105, 105, 49] at least. As a plain colour that is nearer the red
+    // team's; knowing the clip, it is the orange team's own.
+    const learnt = [usual.slice(0, 5), usual.slice(5)].map((g) => g.reduce((a, c) => a.map((v, j) => v + c[j]! / g.length) as Rgb, [0, 0, 0] as Rgb));
+    const one = (clipped: number[] | null) => assignTeams([[105, 105, 49]], 2, learnt, { brightened: [true], clipped: [clipped], liftUnknown: [false] }).labels[0];
+    expect(one([0, 1])).toBe('B');
+    expect(one(null)).toBe('A');
+  });
+
+  it('a face lit by an unmeasured light is the team it needs least light added to be', () => {
+    const blackWhite = [rgb('#222222'), rgb('#ece4d4')];
+    const one = (c: string) => assignTeams([rgb(c)], 2, blackWhite, { brightened: [true], clipped: [null], liftUnknown: [true] }).labels[0];
+    // 12 ft table seed 21: a black puck under glare seen grey, no nearer white than black.
+    expect(one('#a19f9a')).toBe('A');
+    // A white disc clipped white: a little light on white, not very much on black.
+    expect(one('#fffffa')).toBe('B');
+    // Darker than white, lighter than black: no light darkens a face.
+    expect(one('#6f6f6e')).toBe('A');
+  });
+});

@@ -204,7 +204,65 @@ export function litTeamColours(colors: readonly Rgb[], given: readonly Rgb[]): R
   return best && best.residual <= CAST_MAX_RESIDUAL_SHARE * apart ? best.lit : null;
 }
 
-export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: readonly Rgb[]): TeamAssignment {
+/**
+ * Teams learnt from discs in the board's usual light (see TeamColours.brightened) when at least
+ * this many per team are: glare over 9 of 20 discs (red ones turned pink, orange ones cream)
+ * had the teams learnt as the lit and the unlit discs. The others are then put with the
+ * nearest colour learnt.
+ */
+const LEARN_UNLIT_MIN_PER_TEAM = 2;
+
+/** The colour a features vector stands for (features inverted). */
+function rgbOfFeatures(f: readonly number[]): Rgb {
+  // l = 0.299 r + 0.587 g + 0.114 b, d1 = r - g, d2 = r + g - 2 b.
+  const l = f[0]! / 0.6;
+  const d1 = f[1]!;
+  const d2 = f[2]! / 0.5;
+  // r = g + d1, b = (r + g - d2) / 2 = g + (d1 - d2) / 2.
+  const g = (l - 0.299 * d1 - 0.114 * ((d1 - d2) / 2)) / (0.299 + 0.587 + 0.114);
+  return [g + d1, g, g + (d1 - d2) / 2];
+}
+
+/** How the light a disc lay in was seen (see TeamColours in glare-lift.ts). */
+export interface SeenLight {
+  brightened: readonly boolean[];
+  clipped: readonly (readonly number[] | null)[];
+  liftUnknown: readonly boolean[];
+}
+
+/**
+ * The cost, per grey level, of the light taken to have been added to a lightened face: of two
+ * teams a face may be, the one it needs less light to be (a clipped white face is a white disc
+ * lit a little more than a black one lit very much).
+ */
+const ADDED_LIGHT_COST = 0.1;
+
+/**
+ * How far a disc's colour is from a team's (features). Channels clipped in glare hold only the
+ * least they can be: there the team's own value counts, when it is more. A face lightened by an
+ * unmeasured light is the team's colour with light added alike in every channel (clipped at
+ * white): the nearest such colour, plus what the light added costs.
+ */
+function distanceTo(colour: Rgb, centre: readonly number[], clipped: readonly number[] | null, liftUnknown: boolean): number {
+  const team = rgbOfFeatures(centre);
+  if (clipped) return Math.sqrt(dist2(features(colour.map((v, c) => (clipped.includes(c) ? Math.max(v, team[c]!) : v)) as Rgb), centre));
+  const seen = features(colour);
+  if (!liftUnknown) return Math.sqrt(dist2(seen, centre));
+  let best = Infinity;
+  for (let added = 0; added <= 255; added++) {
+    const lit = team.map((v) => Math.min(255, v + added)) as Rgb;
+    best = Math.min(best, Math.sqrt(dist2(features(lit), seen)) + ADDED_LIGHT_COST * added);
+  }
+  return best;
+}
+
+/**
+ * `seen`: which discs lie in a light brighter than the board's usual, and how it was seen (see
+ * SeenLight). The teams' colours are learnt from the discs in the usual light where enough of
+ * them are, and they form two teams; the others are put with the nearest (see distanceTo).
+ */
+export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: readonly Rgb[], seen?: SeenLight): TeamAssignment {
+  const brightened = seen?.brightened;
   const k = given?.length ?? teamCount;
   const pts = colors.map(features);
   let centres: number[][];
@@ -217,6 +275,12 @@ export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: r
   } else {
     if (pts.length === 0) return { labels: [], colors: {}, margins: [] };
     centres = learnCentres(pts, k);
+    const unlit = brightened ? pts.filter((_, i) => !brightened[i]) : pts;
+    if (unlit.length < pts.length && unlit.length >= LEARN_UNLIT_MIN_PER_TEAM * k) {
+      const fromUnlit = learnCentres(unlit, k);
+      // (Unlit discs of one team alone, split by shade, would take the lit team for part of theirs.)
+      if (k !== 2 || Math.sqrt(dist2(fromUnlit[0]!, fromUnlit[1]!)) >= ONE_TEAM_MAX_SEPARATION) centres = fromUnlit;
+    }
     centres.sort((a, b) => a[0]! - b[0]!);
     // Groups nearer than any two teams' colours are one team's discs in different light (the
     // other team has none on the board): learnt as two teams, half of them would be miscalled.
@@ -226,8 +290,8 @@ export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: r
   const labels: string[] = [];
   const margins: number[] = [];
   const sumsRgb = centres.map(() => [0, 0, 0, 0]);
-  pts.forEach((p, idx) => {
-    const d = centres.map((c) => Math.sqrt(dist2(p, c)));
+  pts.forEach((_, idx) => {
+    const d = centres.map((c) => distanceTo(colors[idx]!, c, seen?.clipped[idx] ?? null, seen?.liftUnknown[idx] ?? false));
     const order = [...d.keys()].sort((a, b) => d[a]! - d[b]!);
     const best = order[0]!;
     labels.push(names[best]!);
