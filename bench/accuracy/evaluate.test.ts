@@ -56,6 +56,23 @@ describe('the accuracy benchmark', () => {
     expect(evaluateScene(rules, profile, leaning, seen)).toMatchObject({ wrongCalls: 0, tooClose: 1, exactScore: false, decidedScore: true });
   });
 
+  it('a call left to a person on one edge of a pit, the truth decided by the other, is ruled so the disc scores what it truly does', () => {
+    // PitRush: a disc truly hanging over pit 2-2's opening, its centre 9 mm outside the rim (0
+    // points; the truth's nearest edge is the opening's, touched by 6 mm); seen 2 mm outside the
+    // rim, give or take 3 mm: in the pit or hanging. Ruled "touching" as the truth's call reads,
+    // the disc would be in the pit.
+    const pit = BOARD_PROFILES['pitrush-standard']!;
+    const hole = pit.features.find((f) => f.id === 'pit-2-2')!;
+    if (hole.kind !== 'hole') throw new Error('pit-2-2 is a hole');
+    const hanging: TruthDisc[] = [{ id: 'a1', team: 'A', kind: 'disc', state: 'in-play', xMm: hole.xMm + hole.radiusMm + 9, yMm: hole.yMm, radiusMm: 15, topVisibleFraction: 1 }];
+    const seen: MeasuredDisc[] = [{ xMm: hole.xMm + hole.radiusMm + 2, yMm: hole.yMm, radiusMm: 15, uncertaintyMm: 3, team: 'A', kind: 'disc' }];
+    const ctx = scoringContext(GAMES.pitrush!, pit, ['A', 'B']);
+    const truthCall = GAMES.pitrush!.callDiscs({ discs: [{ id: 'a1', team: 'A', kind: 'disc', xMm: hanging[0]!.xMm, yMm: hanging[0]!.yMm }] }, ctx)[0]!;
+    expect(truthCall).toMatchObject({ zone: 'hanging pit-2-2', points: 0, call: 'touching' });
+    const ev = evaluateScene(GAMES.pitrush!, pit, hanging, seen);
+    expect(ev).toMatchObject({ wrongCalls: 0, tooClose: 1, decidedScore: true });
+  });
+
   it('a scene with a hand over the board is scored right only when the score is withheld', () => {
     const right = evaluateScene(rules, profile, truth, measure(0, 0.2));
     const missed = evaluateScene(rules, profile, truth, measure(0, 0.2).slice(1));
@@ -99,6 +116,22 @@ describe('the accuracy benchmark', () => {
     const honest = summarise([evaluateScene(rules, profile, truth, measure(1.5, 2.5))]);
     expect(honest.wrongCalls).toBe(0);
     expect(honest.tooClose).toBeGreaterThan(0);
+  });
+
+  it('counts a piece of no team right when it was given none, and only discs it expects', () => {
+    const pit = BOARD_PROFILES['pitrush-standard']!;
+    const scene: TruthDisc[] = [
+      { id: 'a1', team: 'A', kind: 'disc', state: 'in-play', xMm: -60, yMm: 0, radiusMm: 15, topVisibleFraction: 1 },
+      { id: 'b1', team: 'B', kind: 'disc', state: 'in-play', xMm: 60, yMm: 0, radiusMm: 15, topVisibleFraction: 1 },
+      { id: 'n1', team: 'neutral', kind: 'neutral', state: 'in-play', xMm: 0, yMm: 60, radiusMm: 15, topVisibleFraction: 1 },
+      // Mostly hidden: not expected to be found; found, not counted.
+      { id: 'b2', team: 'B', kind: 'disc', state: 'in-play', xMm: 0, yMm: -60, radiusMm: 15, topVisibleFraction: 0.3 },
+    ];
+    const seen = (neutralTeam: string | null, hiddenTeam: string): MeasuredDisc[] =>
+      scene.map((t) => ({ xMm: t.xMm, yMm: t.yMm, radiusMm: 15, uncertaintyMm: 0.2, kind: t.kind!, team: t.kind === 'neutral' ? neutralTeam : t.id === 'b2' ? hiddenTeam : t.team === 'A' ? 'X' : 'Y' }));
+    expect(evaluateScene(GAMES.pitrush!, pit, scene, seen(null, 'Y'))).toMatchObject({ matched: 3, teamCorrect: 3 });
+    expect(evaluateScene(GAMES.pitrush!, pit, scene, seen('X', 'Y'))).toMatchObject({ matched: 3, teamCorrect: 2 });
+    expect(evaluateScene(GAMES.pitrush!, pit, scene, seen(null, 'X'))).toMatchObject({ matched: 3, teamCorrect: 3 });
   });
 
   it('counts misses, false detections and a board not found', () => {

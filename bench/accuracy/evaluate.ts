@@ -3,7 +3,7 @@
  * rules make from what was measured versus the truth's expected calls (recorded in the truth
  * by the renderer, from the true positions). Pure: no images, no timing.
  */
-import type { BoardState, DiscState, PieceKind } from '../../rules/core/board-state.ts';
+import { TEAMLESS_KINDS, type BoardState, type DiscState, type PieceKind } from '../../rules/core/board-state.ts';
 import type { GameRules } from '../../rules/core/define-rules.ts';
 import { pieceRadiusMm, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { expectedCalls, scoringContext, type ExpectedCalls } from '../../fixtures/render/expected-calls.ts';
@@ -77,6 +77,15 @@ const HIDDEN_UNDER_STACK_VISIBLE = 0.6;
 
 /** Discs lying where the camera sees them (carrom pockets swallow theirs). */
 const ON_BOARD = new Set(['in-play', 'ditch', 'hole', 'compartment']);
+
+/**
+ * Whether a disc was put in its team: a piece of no team (carrom's queen and striker, PitRush's
+ * neutral discs) when it was given none, any other when its label stands for its team.
+ */
+function teamRight(truth: TruthDisc, measured: MeasuredDisc, mapping: ReadonlyMap<string, string>): boolean {
+  if (truth.kind && TEAMLESS_KINDS.has(truth.kind)) return measured.team === null;
+  return mapping.get(measured.team ?? '') === truth.team;
+}
 
 function rotate(d: MeasuredDisc, angleRad: number): MeasuredDisc {
   const c = Math.cos(angleRad);
@@ -163,7 +172,7 @@ export function evaluateScene(
   let bestAgree = -1;
   for (const perm of permutations(truthTeams)) {
     const map = new Map(labels.map((l, i) => [l, perm[i] ?? l]));
-    const agree = pairs.filter(([t, m]) => map.get(measured[m]!.team ?? '') === visible[t]!.team).length;
+    const agree = pairs.filter(([t, m]) => teamRight(visible[t]!, measured[m]!, map)).length;
     if (agree > bestAgree) {
       bestAgree = agree;
       mapping = map;
@@ -180,7 +189,7 @@ export function evaluateScene(
     res.centreErrorsMm.push(centreErrorMm);
     if (centreErrorMm > measured[m]!.uncertaintyMm) res.beyondUncertainty++;
     res.radiusErrorsMm.push(Math.abs(visible[t]!.radiusMm - measured[m]!.radiusMm));
-    if (mapping.get(measured[m]!.team ?? '') === visible[t]!.team) res.teamCorrect++;
+    if (expectedIds.has(visible[t]!.id) && teamRight(visible[t]!, measured[m]!, mapping)) res.teamCorrect++;
   }
   res.falsePositives = unmatched.length;
 
@@ -243,15 +252,16 @@ export function evaluateScene(
   const st = expected.score;
   const sm = measuredScore.points;
   res.exactScore = sameScore(st, sm);
-  // A person rules each line call left to them as the truth has it ("which is nearer" waits on).
-  // Where the call waits on another line than the truth's deciding one (the edge of crokinole's
-  // hole, measured near it; the truth decided by a ring), the ruling is the one that scores the
-  // disc as it truly scores.
+  // A person rules each line call left to them as the disc truly lies ("which is nearer" waits
+  // on). The call may wait on another boundary than the one the truth was decided by (the edge
+  // of crokinole's hole, measured near it, the truth decided by a ring; the rim of a PitRush pit
+  // against the edge of its opening): where the two rulings score the disc differently, the one
+  // that scores it as it truly scores; else the truth's own call.
   const decisions = measuredScore.pendingIds.flatMap((id) => {
     const tc = truthCalls.find((c) => c.id === id);
     if (!tc || (tc.call !== 'clear' && tc.call !== 'touching')) return [];
     const mc = measuredCalls.find((c) => c.id === id);
-    if (mc && (mc.line ?? '') !== (tc.line ?? '') && mc.pointsIfClear !== undefined && mc.pointsIfTouching !== undefined && mc.pointsIfClear !== mc.pointsIfTouching) {
+    if (mc && mc.pointsIfClear !== undefined && mc.pointsIfTouching !== undefined && mc.pointsIfClear !== mc.pointsIfTouching) {
       if (mc.pointsIfClear === tc.points) return [{ discId: id, call: 'clear' as const }];
       if (mc.pointsIfTouching === tc.points) return [{ discId: id, call: 'touching' as const }];
     }

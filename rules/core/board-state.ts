@@ -7,6 +7,9 @@ export type TeamId = string;
 /** What a piece is. Most games have one kind; carrom has men, a queen and a striker. */
 export type PieceKind = 'disc' | 'stone' | 'puck' | 'man' | 'queen' | 'striker' | 'neutral';
 
+/** Pieces that belong to no team: carrom's queen and striker, PitRush's neutral discs. */
+export const TEAMLESS_KINDS: ReadonlySet<PieceKind> = new Set(['queen', 'striker', 'neutral']);
+
 export interface DiscState {
   /** Stable identity across a match (the tracker keeps it); made up from the index when absent. */
   id: string;

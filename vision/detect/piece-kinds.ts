@@ -5,7 +5,7 @@
  * dropped, the queen is told from the men by colour, and teams are learnt over the pieces
  * that belong to a team.
  */
-import type { PieceKind } from '../../rules/core/board-state.ts';
+import { TEAMLESS_KINDS, type PieceKind } from '../../rules/core/board-state.ts';
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import type { Frame } from '../image/frame.ts';
@@ -23,7 +23,7 @@ import { assignTeams, colourDistance, farFromEveryTeam, type Rgb } from './teams
 import type { DetectedDisc, DetectionResult } from './types.ts';
 
 /** Pieces that belong to no team. */
-export const NO_TEAM: ReadonlySet<PieceKind> = new Set(['queen', 'striker', 'neutral']);
+export const NO_TEAM: ReadonlySet<PieceKind> = TEAMLESS_KINDS;
 
 export const PIECE_KIND_DEFAULTS = {
   /** Pieces whose diameters differ by less than this are one size to the camera. */
