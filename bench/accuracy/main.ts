@@ -1,6 +1,6 @@
 /**
  * npm run bench:accuracy -- [--count 200] [--profiles id,id|all] [--shift-mm 0] [--jobs N] [--verbose]
- *                            [--team-colours] [--detect '{"option": value}']
+ *                            [--team-colours] [--detect '{"option": value}'] [--help]
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
@@ -32,20 +32,45 @@ import { evaluateScene, summarise, withHandOverBoard, type SceneEvaluation, type
 import { handOverBoardInScene } from './hand-truth.ts';
 import { formatKinds, tallyKinds, type KindTally } from './piece-kinds.ts';
 
-const args = parseArgs({
-  options: {
-    count: { type: 'string', default: '200' },
-    profiles: { type: 'string', default: 'crokinole-nca-26in' },
-    'shift-mm': { type: 'string', default: '0' },
-    jobs: { type: 'string' },
-    verbose: { type: 'boolean', default: false },
-    'team-colours': { type: 'boolean', default: false },
-    detect: { type: 'string' },
-  },
-}).values;
+const USAGE = `npm run bench:accuracy -- [--count 200] [--profiles id,id|all] [--shift-mm 0] [--jobs N] [--verbose]
+                           [--team-colours] [--detect '{"option": value}']
+Board profiles: ${Object.keys(BOARD_PROFILES).join(', ')}`;
+
+// (An unknown option prints the usage, not a stack trace.)
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      help: { type: 'boolean', short: 'h', default: false },
+      count: { type: 'string', default: '200' },
+      profiles: { type: 'string', default: 'crokinole-nca-26in' },
+      'shift-mm': { type: 'string', default: '0' },
+      jobs: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+      'team-colours': { type: 'boolean', default: false },
+      detect: { type: 'string' },
+    },
+  }).values;
+} catch (e) {
+  console.error(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+  process.exit(2);
+}
+const args = parsed;
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 
 const count = Number(args.count);
 const shiftMm = Number(args['shift-mm']);
+if (!(Number.isInteger(count) && count >= 1)) {
+  console.error('--count is a whole number of scenes per board, 1 or more');
+  process.exit(2);
+}
+if (!Number.isFinite(shiftMm)) {
+  console.error('--shift-mm is a number of millimetres');
+  process.exit(2);
+}
 const jobs = args.jobs === undefined ? undefined : Number(args.jobs);
 if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) {
   console.error('--jobs is a whole number, 1 or more');
