@@ -1,6 +1,6 @@
 /**
  * npm run bench:accuracy -- [--count 200] [--profiles id,id|all] [--shift-mm 0] [--jobs N] [--verbose]
- *                            [--team-colours] [--detect '{"option": value}'] [--help]
+ *                            [--team-colours] [--detect '{"option": value}'] [--calibrate '{"option": value}'] [--help]
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
@@ -15,6 +15,7 @@
  * --team-colours: every board analysed as in a match whose players gave their colours (without
  * it, only boards with neutral pieces are; see matchColours).
  * --detect: detection options (JSON) over the defaults, to compare a setting.
+ * --calibrate: calibration options (JSON, those of round and rectangular boards alike) likewise.
  */
 import { parseArgs } from 'node:util';
 import { GAMES } from '../../rules/games/registry.ts';
@@ -25,6 +26,8 @@ import { loadOpenCv } from '../../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../../vision/pipeline/analyze-frame.ts';
 import type { Rgb } from '../../vision/detect/teams.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from '../../vision/detect/defaults.ts';
+import { CALIBRATE_DEFAULTS, type CalibrateOptions } from '../../vision/calibrate/defaults.ts';
+import { RECT_CALIBRATE_DEFAULTS } from '../../vision/calibrate/rect-defaults.ts';
 import { optionsFromJson } from '../options-json.ts';
 import { givenTeamColours } from './team-colours.ts';
 import { ensureCorpus } from './corpus.ts';
@@ -33,7 +36,7 @@ import { handOverBoardInScene } from './hand-truth.ts';
 import { formatKinds, tallyKinds, type KindTally } from './piece-kinds.ts';
 
 const USAGE = `npm run bench:accuracy -- [--count 200] [--profiles id,id|all] [--shift-mm 0] [--jobs N] [--verbose]
-                           [--team-colours] [--detect '{"option": value}']
+                           [--team-colours] [--detect '{"option": value}'] [--calibrate '{"option": value}']
 Board profiles: ${Object.keys(BOARD_PROFILES).join(', ')}`;
 
 // (An unknown option prints the usage, not a stack trace.)
@@ -49,6 +52,7 @@ try {
       verbose: { type: 'boolean', default: false },
       'team-colours': { type: 'boolean', default: false },
       detect: { type: 'string' },
+      calibrate: { type: 'string' },
     },
   }).values;
 } catch (e) {
@@ -77,6 +81,8 @@ if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) {
   process.exit(2);
 }
 const detect: Partial<DetectOptions> = optionsFromJson('--detect', args.detect, DETECT_DEFAULTS);
+// (Rectangular boards' options pass through the calibration to calibrateRect.)
+const calibrate = optionsFromJson('--calibrate', args.calibrate, { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS }) as Partial<CalibrateOptions>;
 const { cv } = await loadOpenCv();
 const rows: { name: string; summary: Summary; medianMs: number; p95Ms: number; detectMedianMs: number }[] = [];
 const kindLines: string[] = [];
@@ -127,7 +133,7 @@ for (const id of profileIds) {
   for (const [i, item] of items.entries()) {
     const frame = await loadImageFile(item.pngPath);
     const t0 = performance.now();
-    const analysis = analyzeFrame(cv, frame, profile, { ...matchColours(profile, item.truth.discs), detect });
+    const analysis = analyzeFrame(cv, frame, profile, { ...matchColours(profile, item.truth.discs), detect, calibrate });
     ms.push(performance.now() - t0);
     if (analysis.detection) detectMs.push(analysis.timings.detectMs);
     const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;
