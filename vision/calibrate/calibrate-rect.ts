@@ -773,8 +773,11 @@ export function featuresByEnd(features: readonly [string, number][], samples: re
 export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
   const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
   const first = calibrateRectFrom(cv, gray, profile, o, trace, false);
-  if (first.found) return first;
-  if (profile.surface.shape === 'circle') {
+  // (A rectangular board's fit that holds but lies loosely on its edges may be bent onto them
+  // from a guess off at one end: the second look's guesses compete with it.)
+  const loose = first.found && profile.surface.shape !== 'circle' && first.rmsErrorPx > o.secondLookAboveRmsPx;
+  if (first.found && !loose) return first;
+  if (first.found === false && profile.surface.shape === 'circle') {
     if (!o.roundTiltedRetry) return first;
     // A round board not found from its ellipses' own guesses: again from each ellipse seen in
     // perspective (a frame's outline, its side and shadow joined to it, seldom gives the view).
@@ -786,10 +789,33 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // A board not found from its straight outlines: again from outlines whose sides are straight
   // where most of their edge lies (an arm across a side); only a fit finding most of the
   // board's edges closely is trusted from there.
-  trace('quad-consensus-retry', { reason: first.reason });
+  trace('quad-consensus-retry', first.found ? { loose: { inliers: first.inlierFraction, rms: first.rmsErrorPx } } : { reason: first.reason });
   const again = calibrateRectFrom(cv, gray, profile, o, trace, true);
   trace('quad-consensus-result', again.found ? { inliers: again.inlierFraction, rms: again.rmsErrorPx } : { reason: again.reason });
-  return again.found && again.inlierFraction >= o.quadConsensusTrustInliers ? again : first;
+  if (!first.found && !(again.found && again.inlierFraction >= o.quadConsensusTrustInliers) && markingsJudged(profile, o) >= 2) {
+    // Still not found: the outlines in fainter edges (a pale mat on a pale table, its outline
+    // joined to an arm across it, while the markings' stronger edges make quads of their own).
+    for (const factor of o.fainterQuadsFactors) {
+      const faint = calibrateRectFrom(cv, gray, profile, { ...o, quadCannyLow: o.quadCannyLow * factor, quadCannyHigh: o.quadCannyHigh * factor }, trace, false);
+      trace('fainter-quads-result', faint.found ? { factor, inliers: faint.inlierFraction, rms: faint.rmsErrorPx } : { factor, reason: faint.reason });
+      if (faint.found) return faint;
+    }
+  }
+  if (!again.found || again.inlierFraction < o.quadConsensusTrustInliers) return first;
+  if (!first.found) return again;
+  return again.inlierFraction - o.closeFitRmsWeight * again.rmsErrorPx > first.inlierFraction - o.closeFitRmsWeight * first.rmsErrorPx ? again : first;
+}
+
+/**
+ * How many of a board's markings a fit is judged by one by one (board-plane features with 8
+ * edge samples or more, not its surface's sides): a board with fewer (sjoelbak) is judged by
+ * its faces, which a fit from faint edges can slide along and still find.
+ */
+function markingsJudged(profile: BoardProfile, o: Options): number {
+  const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples, roundOutlineEdges: o.roundOutlineEdges });
+  const counts = new Map<string, number>();
+  for (const s of model.samples) if (!s.zMm && !s.facing && !s.onOutline && !s.featureId.startsWith('surface-')) counts.set(s.featureId, (counts.get(s.featureId) ?? 0) + 1);
+  return [...counts.values()].filter((n) => n >= 8).length;
 }
 
 /**
@@ -959,6 +985,27 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
   // `regrid`: whether a fit of a board with few markings is also tried from the sharpest place
   // along it; `side`: whether it is also tried from the sharpest place across it (the better
   // of the two fits kept, or the start as it is when that fit does not hold).
+  // Why a fit is refused by its markings (given each feature's share found), or null.
+  const marksRefusal = (fit: PassResult, coverage: Record<string, number>, samples: readonly BoardEdgeSample[]): string | null => {
+    // The markings must be where the fit puts them, not only the outline (a fit to the wrong
+    // one of nested outlines, or slid along a long board, finds the sides but few markings).
+    const marks = Object.entries(coverage).filter(([id]) => !id.startsWith('surface-'));
+    // Many markings all found closely hold the board even where its outline is faint (a dark
+    // surface between dark gutters): fewer of all its edges need be found.
+    const marksHold = marks.length >= o.marksHoldMinCount && marks.every(([, v]) => v >= o.marksHoldCoverage);
+    const minInliers = marksHold ? o.rectMinInlierFractionMarksHold : o.rectMinInlierFraction;
+    if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < minInliers) {
+      return `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)`;
+    }
+    const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
+    if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) return `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)`;
+    // On a long board, at each end too: a fit slid or stretched along it finds one end's
+    // markings and misses the other's, which a count over the whole board can hide.
+    const marksEnds = featuresByEnd(marks, samples, whole, o.longBoardAspect, o.markSeenCoverage);
+    trace('marks-by-end', { ends: marksEnds });
+    if (marks.length >= 2 && marksEnds.some((e) => e.of >= 2 && e.seen < o.minEndMarksSeen * e.of)) return `the board's markings at one end are not where the fit puts them`;
+    return null;
+  };
   const attempt = (start: FitState, regrid = true, side = true): Attempt => {
     if (side && o.sideGridFirst && sideFirst) {
       const g = sideGrid(start);
@@ -985,30 +1032,16 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
     }
     if (!best) return { result: { found: false, reason: 'the board\'s edges could not be followed' }, quality: -Infinity, suspect: false };
     const fit = best.fit;
-    const coverage = featureCoverage(fit, best.samples);
+    // Markings under a glare (clipped on both sides of their edges) cannot show: they are left
+    // out of the markings checks below. A fit that holds only so is suspect (a fit slid into
+    // the glare hides its misses there), and other guesses are fitted too.
+    const coverage = featureCoverage(fit, best.samples, false, gray, o.marksClippedLevel);
     trace('coverage', { inliers: fit.inlierFraction, rms: fit.rmsErrorPx, features: coverage });
-    // The markings must be where the fit puts them, not only the outline (a fit to the wrong
-    // one of nested outlines, or slid along a long board, finds the sides but few markings).
+    const refusal = marksRefusal(fit, coverage, best.samples);
+    if (refusal) return { result: { found: false, reason: refusal }, quality: -Infinity, suspect: false };
     const marks = Object.entries(coverage).filter(([id]) => !id.startsWith('surface-'));
-    // Many markings all found closely hold the board even where its outline is faint (a dark
-    // surface between dark gutters): fewer of all its edges need be found.
-    const marksHold = marks.length >= o.marksHoldMinCount && marks.every(([, v]) => v >= o.marksHoldCoverage);
-    const minInliers = marksHold ? o.rectMinInlierFractionMarksHold : o.rectMinInlierFraction;
-    if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < minInliers) {
-      return { result: { found: false, reason: `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)` }, quality: -Infinity, suspect: false };
-    }
-    const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
-    if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) {
-      return { result: { found: false, reason: `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)` }, quality: -Infinity, suspect: false };
-    }
-    // On a long board, at each end too: a fit slid or stretched along it finds one end's
-    // markings and misses the other's, which a count over the whole board can hide.
-    const marksEnds = featuresByEnd(marks, best.samples, whole, o.longBoardAspect, o.markSeenCoverage);
-    trace('marks-by-end', { ends: marksEnds });
-    if (marks.length >= 2 && marksEnds.some((e) => e.of >= 2 && e.seen < o.minEndMarksSeen * e.of)) {
-      return { result: { found: false, reason: `the board's markings at one end are not where the fit puts them` }, quality: -Infinity, suspect: false };
-    }
-    let suspect = false;
+    const inGlare = Number.isFinite(o.marksClippedLevel) && marksRefusal(fit, featureCoverage(fit, best.samples), best.samples) !== null;
+    let suspect = inGlare;
     if (marks.length < 2) {
       // Markings too short to judge one by one (a sjoelbak's compartments, seen only through
       // the arches) are judged together: they alone tell where the gate row lies on the floor,
@@ -1027,7 +1060,7 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
       }
       // An open side of the surface (no wall: seen from anywhere) missed is a slide along the board.
       const openSides = Object.entries(coverage).filter(([id]) => id.startsWith('surface-'));
-      suspect = (faces.length >= 2 && seenFaces < o.minMarksSeen * faces.length) || openSides.some(([, v]) => v < o.markSeenCoverage);
+      suspect = suspect || (faces.length >= 2 && seenFaces < o.minMarksSeen * faces.length) || openSides.some(([, v]) => v < o.markSeenCoverage);
       // Few markings tell the board's ends apart: the fit must see its own end better than the
       // same view turned end for end (whose outline is the same).
       if (model.symmetryOrder === 1) {
@@ -1315,12 +1348,20 @@ function clippedAt(gray: GrayImage, fit: FitState, s: BoardEdgeSample, level: nu
   return sampleBilinear(gray, p.x - nx, p.y - ny) >= level && sampleBilinear(gray, p.x + nx, p.y + ny) >= level;
 }
 
-/** Share of each feature's samples (board-plane features of 8 or more samples) the fit found. */
-function featureCoverage(fit: PassResult, samples: readonly BoardEdgeSample[], withFaces = false): Record<string, number> {
+/**
+ * Share of each feature's samples (board-plane features of 8 or more samples) the fit found;
+ * given an image, samples clipped on both sides of their edge left out (see clippedAt).
+ */
+function featureCoverage(fit: PassResult, samples: readonly BoardEdgeSample[], withFaces = false, gray?: GrayImage, clippedLevel = Infinity): Record<string, number> {
   const total = new Map<string, number>();
-  for (const s of samples) if (withFaces ? !s.onOutline : !s.zMm && !s.facing && !s.onOutline) total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
+  const clipped = new Set<BoardEdgeSample>();
+  for (const s of samples) {
+    if (!(withFaces ? !s.onOutline : !s.zMm && !s.facing && !s.onOutline)) continue;
+    if (gray && clippedAt(gray, fit, s, clippedLevel)) clipped.add(s);
+    else total.set(s.featureId, (total.get(s.featureId) ?? 0) + 1);
+  }
   const found = new Map<string, number>();
-  for (const m of fit.matches) found.set(m.sample.featureId, (found.get(m.sample.featureId) ?? 0) + 1);
+  for (const m of fit.matches) if (!clipped.has(m.sample)) found.set(m.sample.featureId, (found.get(m.sample.featureId) ?? 0) + 1);
   const out: Record<string, number> = {};
   for (const [id, n] of total) if (n >= 8) out[id] = +((found.get(id) ?? 0) / n).toFixed(2);
   return out;

@@ -52,8 +52,9 @@ describe('a sjoelbak fit slid or stopped short along the board', () => {
     const found = calibrateRect(cv, gray, profile);
     expect(found.found).toBe(true);
     expect(cornerErrorMm(found, truth, profile)).toBeLessThan(4);
-    // Stopped where the first close fit ended, the near end is ~9 mm off.
-    const once = calibrateRect(cv, gray, profile, { closeFitAgain: false });
+    // Stopped where the first close fit ended, the near end is ~9 mm off (the second look,
+    // taken for a fit that loose, finds it otherwise: left out here).
+    const once = calibrateRect(cv, gray, profile, { closeFitAgain: false, secondLookAboveRmsPx: Infinity });
     expect(cornerErrorMm(once, truth, profile)).toBeGreaterThan(6);
   }, 240_000);
 
