@@ -127,7 +127,8 @@ describe('starts the close fit tries when the best guess does not hold', () => {
     const found = run();
     expect(found.found).toBe(true);
     expect(found.cornerErrorPx).toBeLessThan(1.5);
-    expect(run({ quadFollowWithoutContour: false }).found).toBe(false);
+    // (Nor from the fainter edges' quads looked at after that, which find the mat too.)
+    expect(run({ quadFollowWithoutContour: false, fainterQuadsFactors: [] }).found).toBe(false);
   }, 180_000);
 
   it('finds a dark table shuffleboard whose sides are lost in its dark gutters, held by its markings (9 ft, corpus seed 11)', async () => {
