@@ -982,9 +982,6 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
   // of its surface (a slide along the board): not refused on that alone (thin faces are often
   // missed, an open side may be dark), but other guesses are then fitted too and the best fit wins.
   type Attempt = { result: CalibrationResult; quality: number; suspect: boolean; fewMarks?: boolean };
-  // `regrid`: whether a fit of a board with few markings is also tried from the sharpest place
-  // along it; `side`: whether it is also tried from the sharpest place across it (the better
-  // of the two fits kept, or the start as it is when that fit does not hold).
   // Why a fit is refused by its markings (given each feature's share found), or null.
   const marksRefusal = (fit: PassResult, coverage: Record<string, number>, samples: readonly BoardEdgeSample[]): string | null => {
     // The markings must be where the fit puts them, not only the outline (a fit to the wrong
@@ -1006,6 +1003,9 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
     if (marks.length >= 2 && marksEnds.some((e) => e.of >= 2 && e.seen < o.minEndMarksSeen * e.of)) return `the board's markings at one end are not where the fit puts them`;
     return null;
   };
+  // `regrid`: whether a fit of a board with few markings is also tried from the sharpest place
+  // along it; `side`: whether it is also tried from the sharpest place across it (the better
+  // of the two fits kept, or the start as it is when that fit does not hold).
   const attempt = (start: FitState, regrid = true, side = true): Attempt => {
     if (side && o.sideGridFirst && sideFirst) {
       const g = sideGrid(start);
