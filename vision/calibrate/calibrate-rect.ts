@@ -1040,7 +1040,8 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
     const refusal = marksRefusal(fit, coverage, best.samples);
     if (refusal) return { result: { found: false, reason: refusal }, quality: -Infinity, suspect: false };
     const marks = Object.entries(coverage).filter(([id]) => !id.startsWith('surface-'));
-    const inGlare = Number.isFinite(o.marksClippedLevel) && marksRefusal(fit, featureCoverage(fit, best.samples), best.samples) !== null;
+    const plain = featureCoverage(fit, best.samples);
+    const inGlare = Object.keys(plain).some((id) => plain[id] !== coverage[id]) && marksRefusal(fit, plain, best.samples) !== null;
     let suspect = inGlare;
     if (marks.length < 2) {
       // Markings too short to judge one by one (a sjoelbak's compartments, seen only through
