@@ -1159,9 +1159,19 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
     // better fit replaces the fit it came from.
     return currentQuality >= startQuality + o.nudgeMinTotalGain ? current : r;
   };
+  // A fit held loosely may have let its lens and focal length trade off against each other
+  // into a wrong place that the close fit cannot leave: it is fitted again from its own
+  // mapping seen through no lens, and that fit replaces it when it holds and fits better.
+  const relensed = (chosen: Attempt): Attempt => {
+    const r = chosen.result;
+    if (!r.found || !(r.rmsErrorPx > o.lensRestartAboveRmsPx)) return chosen;
+    const again = attempt({ boardToImage: r.boardToImage, lens: { ...r.lens, k1: 0, k2: 0 } });
+    trace('lens-restart', { found: again.result.found, quality: again.quality, was: chosen.quality, suspect: again.suspect });
+    return again.result.found && !again.suspect && again.quality >= chosen.quality + o.lensRestartMinGain ? again : chosen;
+  };
   const firstAttempt = attempt(first.state);
   trace('close-fit-first', { score: first.score, found: firstAttempt.result.found, quality: firstAttempt.quality, suspect: firstAttempt.suspect, reason: firstAttempt.result.found ? undefined : firstAttempt.result.reason });
-  if (firstAttempt.result.found && !firstAttempt.suspect) return nudged(polished(firstAttempt));
+  if (firstAttempt.result.found && !firstAttempt.suspect) return nudged(polished(relensed(firstAttempt)));
   // A first choice the close fit refuses, or a suspect one: the next best distinct guesses
   // that scored nearly as well are fitted closely too, and the best fit found wins.
   const attempts = [firstAttempt];
@@ -1231,7 +1241,7 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
   }
   const found = attempts.filter((a) => a.result.found);
   if (found.length === 0) return firstAttempt.result;
-  return nudged(polished(found.reduce((a, b) => (b.quality > a.quality ? b : a))));
+  return nudged(polished(relensed(found.reduce((a, b) => (b.quality > a.quality ? b : a)))));
 }
 
 
