@@ -1161,13 +1161,18 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
   };
   // A fit held loosely may have let its lens and focal length trade off against each other
   // into a wrong place that the close fit cannot leave: it is fitted again from its own
-  // mapping seen through no lens, and that fit replaces it when it holds and fits better.
+  // mapping seen through other lenses, and the best of those fits replaces it when it holds
+  // and fits clearly better.
   const relensed = (chosen: Attempt): Attempt => {
     const r = chosen.result;
     if (!r.found || !(r.rmsErrorPx > o.lensRestartAboveRmsPx)) return chosen;
-    const again = attempt({ boardToImage: r.boardToImage, lens: { ...r.lens, k1: 0, k2: 0 } });
-    trace('lens-restart', { found: again.result.found, quality: again.quality, was: chosen.quality, suspect: again.suspect });
-    return again.result.found && !again.suspect && again.quality >= chosen.quality + o.lensRestartMinGain ? again : chosen;
+    let best = chosen;
+    for (const k1 of o.lensRestartK1) {
+      const again = attempt({ boardToImage: r.boardToImage, lens: { ...r.lens, k1, k2: 0 } });
+      trace('lens-restart', { k1, found: again.result.found, quality: again.quality, was: chosen.quality, suspect: again.suspect });
+      if (again.result.found && !again.suspect && again.quality >= chosen.quality + o.lensRestartMinGain && again.quality > best.quality) best = again;
+    }
+    return best;
   };
   const firstAttempt = attempt(first.state);
   trace('close-fit-first', { score: first.score, found: firstAttempt.result.found, quality: firstAttempt.quality, suspect: firstAttempt.suspect, reason: firstAttempt.result.found ? undefined : firstAttempt.result.reason });

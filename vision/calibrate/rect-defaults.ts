@@ -57,16 +57,18 @@ export const RECT_CALIBRATE_DEFAULTS = {
   secondLookAboveRmsPx: 0.45,
   /**
    * A fit holding with an rms above this (px) is fitted again from its own mapping seen through
-   * no lens, and that fit replaces it when its quality (see closeFitRmsWeight) is at least
-   * `lensRestartMinGain` higher: a loose fit's lens and focal length can trade off into a place
-   * the close fit cannot leave. On 40 scenes of each rectangular and round board, four PitRush
-   * fits 2.0-4.4 px off at the corners came within 0.3-1.6 px and a Sling fit 12 px off within
-   * 0.8 px (quality gains 0.05-0.25); a Sling fit went 0.4 -> 0.9 px. Below the least gain, fits
-   * moved either way (gains of 0.002-0.006: a PitRush fit 0.7 -> 1.1 px, a carrom one
-   * 0.5 -> 0.8). From 0.3 px, a Sling fit 0.3 px off went 7 px off, at a gain of 0.1.
+   * each lens of `lensRestartK1` (k2 none), and the best of those fits replaces it when its
+   * quality (see closeFitRmsWeight) is at least `lensRestartMinGain` higher: a loose fit's lens
+   * and focal length can trade off into a place the close fit cannot leave. On 40 scenes of
+   * each rectangular and round board, five PitRush fits 2.0-5.3 px off at the corners came
+   * within 0.3-0.6 px and two Sling fits 3.9 and 12 px off within 0.8 px (quality gains
+   * 0.05-0.25); a sjoelbak fit went 1.0 -> 1.3 px. Gains below 0.05 moved fits either way (a
+   * PitRush fit 1.3 -> 2.1 px at 0.035, another 0.7 -> 1.1 px at 0.006). From 0.3 px, a Sling
+   * fit 0.3 px off went 7 px off.
    */
   lensRestartAboveRmsPx: 0.4,
-  lensRestartMinGain: 0.02,
+  lensRestartMinGain: 0.05,
+  lensRestartK1: [0, -0.15] as readonly number[],
   /**
    * Range (px) over which a guess's surface sides are moved onto the nearest strong straight
    * edge: this share of the square root of the quad's area, within the bounds.
