@@ -990,12 +990,13 @@ function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Op
     // Many markings all found closely hold the board even where its outline is faint (a dark
     // surface between dark gutters): fewer of all its edges need be found.
     const marksHold = marks.length >= o.marksHoldMinCount && marks.every(([, v]) => v >= o.marksHoldCoverage);
-    const minInliers = marksHold ? o.rectMinInlierFractionMarksHold : o.rectMinInlierFraction;
+    const marksMostlyHold = marks.filter(([, v]) => v >= o.marksMostlyHoldCoverage).length >= o.marksMostlyHoldMinCount;
+    const minInliers = marksHold ? o.rectMinInlierFractionMarksHold : marksMostlyHold ? o.rectMinInlierFractionMarksMostlyHold : o.rectMinInlierFraction;
     if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < minInliers) {
       return `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)`;
     }
     const seenMarks = marks.filter(([, v]) => v >= o.markSeenCoverage).length;
-    if (marks.length >= 2 && seenMarks < o.minMarksSeen * marks.length) return `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)`;
+    if (marks.length >= 2 && seenMarks < (marksMostlyHold ? o.minMarksSeenMostlyHold : o.minMarksSeen) * marks.length) return `the board's markings are not where the fit puts them (${seenMarks} of ${marks.length} found)`;
     // On a long board, at each end too: a fit slid or stretched along it finds one end's
     // markings and misses the other's, which a count over the whole board can hide.
     const marksEnds = featuresByEnd(marks, samples, whole, o.longBoardAspect, o.markSeenCoverage);
