@@ -190,6 +190,12 @@ export const DETECT_DEFAULTS = {
   boardHuedLightMarginGrey: 5,
   /** ... and so is a puck found less than this far round its rim (on 40 scenes of each table, such fits on no puck were 0.09-1.17 hue spreads off the board's hue, three of them under 0.6, and 48 real pucks 1.36 or more). */
   boardHuedPuckMaxCoverage: 0.62,
+  /**
+   * No more pieces of a kind than the game has (see piece-counts.ts). On 80 carrom scenes this
+   * dropped 5 of 10 fits on the grain called for points, and no piece; on 40 scenes of every
+   * other board, one puck on the 9 ft table, put in the wrong team.
+   */
+  capPieceCounts: true,
   /** ... and beyond this, it is not taken for a disc at all (Infinity: never): on 260 scenes of the 26" corpus this dropped 25 fits on no disc (painted numbers and art, 3 of them called for points: 450-1130) and no real disc; on 40 scenes of the 24" board, sjoelbak, PitRush and both mats, one fit on no disc and no real disc. */
   texturedFaceNoDiscGradientEnergy: 250,
   /** A fit found at least sureRimCoverage round but less than this (0: never)... */

@@ -15,6 +15,7 @@ import { findCandidates, type Candidate } from './candidates.ts';
 import { findLowerBandCandidates, holdsLowerBandDisc } from './lower-band.ts';
 import { DETECT_DEFAULTS, type DetectOptions } from './defaults.ts';
 import { detectPieceKinds, NO_TEAM, PIECE_KIND_DEFAULTS } from './piece-kinds.ts';
+import { beyondPieceCounts } from './piece-counts.ts';
 import { bandCentredAt, bandColour, paintedBands } from './painted-bands.ts';
 import { rectifyPlane } from './rectify.ts';
 import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
@@ -305,7 +306,11 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
   // What a call may trust is given last: the measurement's own uncertainty is what detection
   // weighs (overlaps, a colour fit's distance).
   const o = { ...DETECT_DEFAULTS, ...tuned };
-  return { ...result, discs: result.discs.map((d) => ({ ...d, uncertaintyMm: callUncertaintyMm(d, input.calibration, input.profile, o, result.discs) })) };
+  // More pieces of a kind than the game has: see piece-counts.ts.
+  const extra = new Set(o.capPieceCounts ? beyondPieceCounts(result.discs, input.profile, input.teamCount ?? 2) : []);
+  const kept = result.discs.filter((_, i) => !extra.has(i));
+  const rejected = [...result.rejected, ...[...extra].map((i) => ({ xMm: result.discs[i]!.xMm, yMm: result.discs[i]!.yMm, reason: `rim ${(result.discs[i]!.rimCoverage * 100).toFixed(0)}% found, one ${result.discs[i]!.kind} more than the game has` }))];
+  return { ...result, rejected, discs: kept.map((d) => ({ ...d, uncertaintyMm: callUncertaintyMm(d, input.calibration, input.profile, o, kept) })) };
 }
 
 function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOptions>): DetectionResult {
