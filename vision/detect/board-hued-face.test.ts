@@ -77,7 +77,7 @@ describe('on the corpus (crokinole 26", bare images)', () => {
     [21, 1],
   ])('seed %i: its fits on the grain (%i) go, no disc is lost', (seed, streaks) => {
     const run = corpusSceneRuns(cv, 'crokinole-nca-26in', seed);
-    const without = run({ boardHuedMaxHueSpreads: 0 });
+    const without = run({ boardHuedMaxHueSpreads: 0, capPieceCounts: false });
     const withRule = run({});
     expect(without.falsePositives).toBe(streaks);
     expect(withRule.falsePositives).toBe(0);

@@ -31,7 +31,7 @@ describe('painted bands', () => {
   // an earlier calibration, one under the present one, 0.48 px off at the corners).
   it('a weak fit in a band, of its colour, is no disc (Nano Curling seed 29), and no stone is lost', () => {
     const run = corpusSceneRuns(cv, 'nano-curling-sheet', 29);
-    const off = run({ paintBandMaxRimCoverage: 0 });
+    const off = run({ paintBandMaxRimCoverage: 0, capPieceCounts: false });
     const on = run({});
     expect(off.phantomCalls).toBe(1);
     expect(on.phantomCalls).toBe(0);
