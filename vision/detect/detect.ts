@@ -309,7 +309,8 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
   // More pieces of a kind than the game has: see piece-counts.ts.
   const extra = new Set(o.capPieceCounts ? beyondPieceCounts(result.discs, input.profile, input.teamCount ?? 2) : []);
   const kept = result.discs.filter((_, i) => !extra.has(i));
-  const rejected = [...result.rejected, ...[...extra].map((i) => ({ xMm: result.discs[i]!.xMm, yMm: result.discs[i]!.yMm, reason: `rim ${(result.discs[i]!.rimCoverage * 100).toFixed(0)}% found, one ${result.discs[i]!.kind} more than the game has` }))];
+  const dropped = result.discs.filter((_, i) => extra.has(i));
+  const rejected = [...result.rejected, ...dropped.map((d) => ({ xMm: d.xMm, yMm: d.yMm, reason: `rim ${(d.rimCoverage * 100).toFixed(0)}% found, one ${d.kind} more than the game has` }))];
   return { ...result, rejected, discs: kept.map((d) => ({ ...d, uncertaintyMm: callUncertaintyMm(d, input.calibration, input.profile, o, kept) })) };
 }
 
