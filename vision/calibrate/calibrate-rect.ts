@@ -7,7 +7,11 @@
  *    rectangle of the board (4 rotations, never mirrored: the camera is above the board), and
  *    the same with the surface's sides moved onto the nearest strong straight edges. Round
  *    boards: nested ellipses give the mapping up to a rotation; a polygonal field's side
- *    directions give the rotation, its sides moved onto their edges correct the rest.
+ *    directions give the rotation, its sides moved onto their edges correct the rest. A
+ *    board not found from those is looked at again, with more ways round an arm across it:
+ *    each quad's sides followed where most of their edge lies, or from its straight sides
+ *    alone; still not found, also from a quad's straight sides looked for farther off, with
+ *    every quad of straight stretches, and the two quads of a board cut in two joined.
  * 2. A quick, sharp score of every guess on all the board's edges ranks them.
  * 3. The best guesses are fitted to all edges on half- and quarter-size images (a linear,
  *    robust point-on-line fit with shrinking ranges, kept to views a real camera makes; from
@@ -47,7 +51,8 @@ import { cameraEstimateOf, estimatePose } from './camera-pose.ts';
 import { fieldRotations } from './field-orientation.ts';
 import { holeFloorRatio } from './hole-floors.ts';
 import { fitToEdges, halfImage, scaleState, unscaleState } from './edge-icp.ts';
-import { findBoardQuads, followQuadSides, snapRectSides, straightenQuad, type Point } from './coarse-quads.ts';
+import { findBoardQuads, followQuadSides, polygonArea, snapRectSides, straightenQuad, type Point, type SideStarts, type StraightQuad } from './coarse-quads.ts';
+import { joinQuads } from './joined-quads.ts';
 import { findBoardPolygons, polygonMappings } from './coarse-polygons.ts';
 import { snapSlantedSides } from './polygon-snap.ts';
 import { climbCorners } from './corner-climb.ts';
@@ -58,7 +63,7 @@ import { searchEdge } from './edge-search.ts';
 import { facesCameraAt, sampleFlags } from './sample-flags.ts';
 import { boardModel, facesCamera, segment, visibleSamples, type BoardEdgeSample, type BoardModel, type Rect } from './rect-model.ts';
 import { projectSeen, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
-import type { CalibrationResult } from './types.ts';
+import type { Calibration, CalibrationResult } from './types.ts';
 
 export type Trace = (stage: string, facts: Record<string, unknown>) => void;
 
@@ -530,11 +535,29 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
   const scoreSamples = thinByFeature(model.samples.filter((x) => !x.onOutline), o.rectScoreSamples, 4);
   const hyps: Hypothesis[] = [];
   const straightAreasPx: number[] = [];
+  const parts: { straight: StraightQuad; quad: number }[] = [];
+  // Every way a straight quad may match each model rectangle, scored.
+  const addGuesses = (straight: StraightQuad, qi: number, areaPx: number) => {
+    const snapRange = Math.min(o.snapMaxRangePx, Math.max(o.snapMinRangePx, o.snapRangeFraction * Math.sqrt(areaPx)));
+    model.rects.forEach((r, ri) => {
+      for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {
+        if (!plausible(h, model, gray, o)) continue;
+        // The guess as it is, and with the surface's sides moved onto the nearest strong edges.
+        const snapped = snapRectSides(gray, h, straight.lens, model.rects[0]!, snapRange, o.minEdgeResponse);
+        for (const [hk, snap] of [[h, false], [snapped, true]] as const) {
+          if (!hk || (snap && !plausible(hk, model, gray, o))) continue;
+          const state = { boardToImage: hk, lens: straight.lens };
+          const score = seenSharpScore(hk, state, scoreSamples, model, gray, o, o.rectScoreRangePx, (sum, seen) => (sum / Math.max(1, seen)) * (seen / scoreSamples.length));
+          hyps.push({ state, score, quad: qi, rect: ri, shift, snapped: snap });
+        }
+      }
+    });
+  };
   quads.forEach((q, qi) => {
     // A quad of a contour's straight stretches only when no hull gave a straight outline of
     // half its size (an arm or a shadow joined to the outline bent them all; a part of the
     // board between bars may still come out straight, but a guess from it is far off).
-    if (q.fromStretches && straightAreasPx.some((a) => a >= o.stretchQuadsMaxHullShare * q.areaPx)) return;
+    if (q.fromStretches && !(again && o.stretchQuadsAlwaysInLastLook) && straightAreasPx.some((a) => a >= o.stretchQuadsMaxHullShare * q.areaPx)) return;
     const rangePx = 1.5 * factor + 1;
     const sides = followQuadSides(gray, q, rangePx, o.minEdgeResponse);
     const asFollowed = straightenQuad(sides, lens0, o.lensK1RangeQuad);
@@ -548,37 +571,45 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
       if (isStraight(consensus)) straights.push(consensus!);
       // and every quad with its sides followed also where the coarse outline left them, and from
       // the straight sides alone (see SideStarts).
-      for (const starts of o.quadFollowWithoutContour ? (['contour-or-side', 'side'] as const) : []) {
-        const other = followQuadSides(gray, q, rangePx, o.minEdgeResponse, undefined, starts);
+      const followed = (starts: SideStarts, range: number) => {
+        const other = followQuadSides(gray, q, range, o.minEdgeResponse, undefined, starts);
         // (One finding no side's edge in more places than the contour did adds nothing.)
-        if (!other.sidesPx.some((side, i) => side.length > sides.sidesPx[i]!.length)) continue;
+        if (!other.sidesPx.some((side, i) => side.length > sides.sidesPx[i]!.length)) return;
         const plain = straightenQuad(other, lens0, o.lensK1RangeQuad);
         const straight = isStraight(plain) ? plain : o.quadSideConsensus ? straightenQuad(other, lens0, o.lensK1RangeQuad, o.quadSideConsensus) : null;
         if (isStraight(straight)) straights.push(straight!);
-      }
+      };
+      for (const starts of o.quadFollowWithoutContour ? (['contour-or-side', 'side'] as const) : []) followed(starts, rangePx);
+      // Only for a quad still not straight, from its straight sides looked for farther off (see
+      // quadWideFollowFraction): a wider look finds other edges too, and their guesses compete.
+      const wideRangePx = o.quadWideFollowFraction * Math.sqrt(q.areaPx);
+      if (o.quadFollowWithoutContour && straights.length === 0 && wideRangePx > rangePx) followed('side', wideRangePx);
     }
     if (straights.length === 0) {
       trace('quad-rejected', { quad: qi, straightness: asFollowed?.straightnessPx });
       return;
     }
     straightAreasPx.push(q.areaPx);
-    const snapRange = Math.min(o.snapMaxRangePx, Math.max(o.snapMinRangePx, o.snapRangeFraction * Math.sqrt(q.areaPx)));
     for (const straight of straights) {
-      model.rects.forEach((r, ri) => {
-        for (const { h, shift } of quadMappings(straight.cornersPx, r, model.rects[0]!)) {
-          if (!plausible(h, model, gray, o)) continue;
-          // The guess as it is, and with the surface's sides moved onto the nearest strong edges.
-          const snapped = snapRectSides(gray, h, straight.lens, model.rects[0]!, snapRange, o.minEdgeResponse);
-          for (const [hk, snap] of [[h, false], [snapped, true]] as const) {
-            if (!hk || (snap && !plausible(hk, model, gray, o))) continue;
-            const state = { boardToImage: hk, lens: straight.lens };
-            const score = seenSharpScore(hk, state, scoreSamples, model, gray, o, o.rectScoreRangePx, (sum, seen) => (sum / Math.max(1, seen)) * (seen / scoreSamples.length));
-            hyps.push({ state, score, quad: qi, rect: ri, shift, snapped: snap });
-          }
-        }
-      });
+      addGuesses(straight, qi, q.areaPx);
+      parts.push({ straight, quad: qi });
     }
   });
+  // A board cut in two by an arm across it: the quads of its two parts joined (see joined-quads.ts).
+  if (again && o.joinSplitQuads) {
+    parts.forEach((p, k) => {
+      for (const other of parts.slice(k + 1)) {
+        if (other.quad === p.quad) continue;
+        const joined = joinQuads(p.straight.cornersPx, other.straight.cornersPx, o.joinSplitQuads!);
+        if (!joined) continue;
+        const areaPx = Math.abs(polygonArea(joined));
+        trace('joined-quads', { quads: [p.quad, other.quad], corners: joined.map((c) => [Math.round(c.x), Math.round(c.y)]) });
+        // (Its lens: the larger part's, whose sides were longer.)
+        const larger = Math.abs(polygonArea(p.straight.cornersPx)) >= Math.abs(polygonArea(other.straight.cornersPx)) ? p.straight : other.straight;
+        addGuesses({ ...larger, cornersPx: joined }, quads.length + k, areaPx);
+      }
+    });
+  }
   hyps.sort((a, b) => b.score - a.score);
   trace('hypotheses', { count: hyps.length, top: hyps.slice(0, 8).map((h) => ({ score: +h.score.toFixed(2), quad: h.quad, rect: h.rect, shift: h.shift, snapped: h.snapped })) });
   return hyps;
@@ -790,9 +821,18 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
   // where most of their edge lies (an arm across a side); only a fit finding most of the
   // board's edges closely is trusted from there.
   trace('quad-consensus-retry', first.found ? { loose: { inliers: first.inlierFraction, rms: first.rmsErrorPx } } : { reason: first.reason });
-  const again = calibrateRectFrom(cv, gray, profile, o, trace, true);
+  const trusted = (r: CalibrationResult): r is Calibration => r.found && r.inlierFraction >= o.quadConsensusTrustInliers;
+  let again = calibrateRectFrom(cv, gray, profile, { ...o, quadWideFollowFraction: 0, stretchQuadsAlwaysInLastLook: false, joinSplitQuads: undefined }, trace, true);
+  // A board still not found: once more with guesses for an arm lying across it, a quad's sides
+  // looked for farther off, the quads of straight stretches a straight hull's quad would leave
+  // out, and quads of the board's parts joined (not against a loose fit, nor before: those
+  // guesses compete, and one can lead a fit to hold pixels off).
+  if (!first.found && !trusted(again) && (o.quadWideFollowFraction > 0 || o.stretchQuadsAlwaysInLastLook || o.joinSplitQuads)) {
+    const wider = calibrateRectFrom(cv, gray, profile, o, trace, true);
+    if (wider.found) again = wider;
+  }
   trace('quad-consensus-result', again.found ? { inliers: again.inlierFraction, rms: again.rmsErrorPx } : { reason: again.reason });
-  if (!first.found && !(again.found && again.inlierFraction >= o.quadConsensusTrustInliers) && markingsJudged(profile, o) >= 2) {
+  if (!first.found && !trusted(again) && markingsJudged(profile, o) >= 2) {
     // Still not found: the outlines in fainter edges (a pale mat on a pale table, its outline
     // joined to an arm across it, while the markings' stronger edges make quads of their own).
     for (const factor of o.fainterQuadsFactors) {
@@ -801,7 +841,7 @@ export function calibrateRect(cv: CV, gray: GrayImage, profile: BoardProfile, op
       if (faint.found) return faint;
     }
   }
-  if (!again.found || again.inlierFraction < o.quadConsensusTrustInliers) return first;
+  if (!trusted(again)) return first;
   if (!first.found) return again;
   return again.inlierFraction - o.closeFitRmsWeight * again.rmsErrorPx > first.inlierFraction - o.closeFitRmsWeight * first.rmsErrorPx ? again : first;
 }

@@ -67,8 +67,10 @@ describe('a sjoelbak fit slid or stopped short along the board', () => {
     if (!found.found) return;
     expect(found.inlierFraction).toBeGreaterThanOrEqual(0.8);
     expect(cornerErrorMm(found, truth, profile)).toBeLessThan(2);
-    // Its rms (about 0.5 px) above a good fit's: without trusting the edges it finds, refused.
-    const strict = calibrateRect(cv, gray, profile, { climbTrustInliers: Infinity });
+    // Its rms (about 0.5 px) above a good fit's: without trusting the edges it finds, refused
+    // (the second look's quads of straight stretches, also when a hull's quad came out straight,
+    // find it too: left out here).
+    const strict = calibrateRect(cv, gray, profile, { climbTrustInliers: Infinity, stretchQuadsAlwaysInLastLook: false });
     expect(strict.found).toBe(false);
   }, 240_000);
 });

@@ -2,6 +2,7 @@
  * Tunables of the automatic calibration of boards that are not concentric rings (mats, table
  * shuffleboard, carrom, sjoelbak, Sling, PitRush), on top of CALIBRATE_DEFAULTS.
  */
+import type { JoinOptions } from './joined-quads.ts';
 import type { SideConsensus } from './coarse-quads.ts';
 
 export const RECT_CALIBRATE_DEFAULTS = {
@@ -34,6 +35,22 @@ export const RECT_CALIBRATE_DEFAULTS = {
    * still come out straight (a guess from a short part is far off at the other end).
    */
   stretchQuadsMaxHullShare: 0.5,
+  /**
+   * ... but always in that last look: a hull's
+   * quad made straight there by its sides' consensus may be a bogus one through an arm (on 40
+   * scenes of every board, the 9 ft table's 31, Sling's 3 and sjoelbak's 15 were found only
+   * so). Not in the second look itself: against a loose first fit it moved two fits within
+   * 0.7 px by 0.1-0.2 px, and a committed 12 ft sample's fit changed too.
+   */
+  stretchQuadsAlwaysInLastLook: true,
+  /**
+   * That last look also joins two straight quads lying end to end on one pair of lines (a
+   * board cut in two by an arm; see joined-quads.ts; undefined: not). On 40 scenes of every
+   * board it found Nano Curling's 38 (0.06 px) and the 12 ft table's 9 (0.58 px). In the second
+   * look, a part's joined quad led a loose Nano Curling fit 1.27 px off to one 5 px off that
+   * held (rms 0.57 px, 83% of the edges).
+   */
+  joinSplitQuads: { maxOffsetFraction: 0.01, maxAngleDeg: 2 } as JoinOptions | undefined,
   /** Sides that stay this far from straight lines (rms, ideal pixels) are not a board's outline. */
   maxQuadStraightnessPx: 2.5,
   /**
@@ -82,6 +99,16 @@ export const RECT_CALIBRATE_DEFAULTS = {
    * straight sides alone (an arm's edge in the contour near a side): see SideStarts.
    */
   quadFollowWithoutContour: true,
+  /**
+   * A last look at a board the second look did not find either follows a quad still not
+   * straight from its straight sides alone again, looking this share of the quad's size
+   * (square root of its area) either side of them (0: not): an arm across the board joins the
+   * hull of the outline to the arm's, whose sides then lie off the board's, parallel to them
+   * (Nano Curling scene 19: 14 px). For every quad, a Sling fit within 0.5 px went 6 px off
+   * (the wider look's other edges make guesses that compete); in the second look itself,
+   * Sling scene 9 was taken 26 px off (holding with rms 0.57 px, 86% of the edges).
+   */
+  quadWideFollowFraction: 0.06,
   /** Range of k1 the plumb-line estimate from a quad's sides searches. */
   lensK1RangeQuad: [-0.3, 0.1] as [number, number],
   /** A guess that stretches the board more than this (singular value ratio) is no camera's view. */
