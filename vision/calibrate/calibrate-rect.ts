@@ -580,10 +580,10 @@ export function rectHypotheses(cv: CV, gray: GrayImage, profile: BoardProfile, m
         if (isStraight(straight)) straights.push(straight!);
       };
       for (const starts of o.quadFollowWithoutContour ? (['contour-or-side', 'side'] as const) : []) followed(starts, rangePx);
-      // Only for a quad still not straight, from its straight sides looked for farther off (see
+      // (In the last look only) from the straight sides looked for farther off too (see
       // quadWideFollowFraction): a wider look finds other edges too, and their guesses compete.
       const wideRangePx = o.quadWideFollowFraction * Math.sqrt(q.areaPx);
-      if (o.quadFollowWithoutContour && straights.length === 0 && wideRangePx > rangePx) followed('side', wideRangePx);
+      if (o.quadFollowWithoutContour && wideRangePx > rangePx) followed('side', wideRangePx);
     }
     if (straights.length === 0) {
       trace('quad-rejected', { quad: qi, straightness: asFollowed?.straightnessPx });

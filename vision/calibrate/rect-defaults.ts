@@ -100,13 +100,13 @@ export const RECT_CALIBRATE_DEFAULTS = {
    */
   quadFollowWithoutContour: true,
   /**
-   * A last look at a board the second look did not find either follows a quad still not
-   * straight from its straight sides alone again, looking this share of the quad's size
-   * (square root of its area) either side of them (0: not): an arm across the board joins the
-   * hull of the outline to the arm's, whose sides then lie off the board's, parallel to them
-   * (Nano Curling scene 19: 14 px). For every quad, a Sling fit within 0.5 px went 6 px off
-   * (the wider look's other edges make guesses that compete); in the second look itself,
-   * Sling scene 9 was taken 26 px off (holding with rms 0.57 px, 86% of the edges).
+   * A last look at a board the second look did not find either follows each quad from its
+   * straight sides alone again, looking this share of the quad's size (square root of its
+   * area) either side of them (0: not): an arm across the board joins the hull of the outline
+   * to the arm's, whose sides then lie off the board's, parallel to them (Nano Curling scene
+   * 19: 14 px). Not in the second look: there a Sling fit within 0.5 px went 6 px off (the
+   * wider look's other edges make guesses that compete), and even for quads not straight
+   * otherwise, Sling scene 9 was taken 26 px off (holding with rms 0.57 px, 86% of the edges).
    */
   quadWideFollowFraction: 0.06,
   /** Range of k1 the plumb-line estimate from a quad's sides searches. */
