@@ -41,7 +41,7 @@ function onOneLine(s: [Point, Point], t: [Point, Point], tolPx: number, maxAngle
 
 /**
  * The quad joining two quads that lie end to end on the same pair of lines, or null. Corners
- * are in the quads' own (ideal) pixels; the result's run round it the same way as `a`'s.
+ * are in the quads' own (ideal) pixels; the result runs round the same way as `a`.
  */
 export function joinQuads(a: readonly Point[], b: readonly Point[], o: JoinOptions): Point[] | null {
   for (let i = 0; i < 2; i++) {
