@@ -4,7 +4,7 @@
  * (each part's pair of opposite sides lies on the same two lines), and the board is the quad
  * of those two lines and the two parts' far ends.
  */
-import { intersect, lineThrough, type Point } from './coarse-quads.ts';
+import { intersect, lineThrough, polygonArea, type Point } from './coarse-quads.ts';
 
 export interface JoinOptions {
   /** Sides on one line: their ends lie within this share of the joined length of each other's line (pixels: at least 3)... */
@@ -54,18 +54,17 @@ export function joinQuads(a: readonly Point[], b: readonly Point[], o: JoinOptio
         // Along the shared lines: each quad's extent, and the joined one's.
         const axis = direction(a1[0], a1[1]);
         const along = (p: Point) => p.x * axis.x + p.y * axis.y;
-        const ta = a.map(along);
-        const tb = b.map(along);
-        const lo = Math.min(...ta, ...tb);
-        const hi = Math.max(...ta, ...tb);
-        const tolPx = Math.max(3, o.maxOffsetFraction * (hi - lo));
+        const aLo = Math.min(...a.map(along));
+        const aHi = Math.max(...a.map(along));
+        const bLo = Math.min(...b.map(along));
+        const bHi = Math.max(...b.map(along));
+        const tolPx = Math.max(3, o.maxOffsetFraction * (Math.max(aHi, bHi) - Math.min(aLo, bLo)));
         if (!onOneLine(a1, b1, tolPx, o.maxAngleDeg) || !onOneLine(a2, b2, tolPx, o.maxAngleDeg)) continue;
         // End to end, not one inside the other: they overlap along the lines by less than half the shorter.
-        const overlap = Math.min(Math.max(...ta), Math.max(...tb)) - Math.max(Math.min(...ta), Math.min(...tb));
-        const shorter = Math.min(Math.max(...ta) - Math.min(...ta), Math.max(...tb) - Math.min(...tb));
-        if (overlap > 0.5 * shorter) continue;
+        const overlap = Math.min(aHi, bHi) - Math.max(aLo, bLo);
+        if (overlap > 0.5 * Math.min(aHi - aLo, bHi - bLo)) continue;
         // The long lines through both parts' sides (their outermost ends), and each part's far end.
-        const first = Math.min(...ta) < Math.min(...tb) ? a : b;
+        const first = aLo < bLo ? a : b;
         const last = first === a ? b : a;
         const endOf = (q: readonly Point[], ends: 'low' | 'high') => {
           const k = q === a ? i : crossed ? j + 2 : j;
@@ -84,8 +83,7 @@ export function joinQuads(a: readonly Point[], b: readonly Point[], o: JoinOptio
         if (corners.some((p) => p === null)) continue;
         const quad = corners as Point[];
         // Run round it the same way as `a`.
-        const area = (q: readonly Point[]) => q.reduce((s, p, k) => s + p.x * q[(k + 1) % 4]!.y - q[(k + 1) % 4]!.x * p.y, 0);
-        return Math.sign(area(quad)) === Math.sign(area(a)) ? quad : [quad[0]!, quad[3]!, quad[2]!, quad[1]!];
+        return Math.sign(polygonArea(quad)) === Math.sign(polygonArea(a)) ? quad : [quad[0]!, quad[3]!, quad[2]!, quad[1]!];
       }
     }
   }
