@@ -29,6 +29,7 @@ const options = {
   uncertaintyFloorByCoveragePx: [[0.9, 0.65]] as [number, number][],
   calibrationUncertaintyFactor: 2,
   holePlayMinRimCoverage: 0.75,
+  holePlayWhollySeenMinRimCoverage: 0.45,
 };
 
 describe('the uncertainty a call may trust', () => {

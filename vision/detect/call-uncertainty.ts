@@ -18,8 +18,15 @@ export interface CallUncertaintyOptions {
   uncertaintyFloorByCoveragePx: readonly (readonly [number, number])[];
   /** The calibration's RMS edge residual times this, in pixels, is added (in quadrature). */
   calibrationUncertaintyFactor: number;
-  /** A disc in a hole is bounded by the hole's play only when this much of its rim was found. */
+  /** A disc in a hole is bounded by the hole's play only when this much of its rim was found... */
   holePlayMinRimCoverage: number;
+  /** ... or this much when it was seen wholly within the hole (DetectedDisc.whollyInHole). */
+  holePlayWhollySeenMinRimCoverage: number;
+}
+
+/** Whether enough of a disc's rim was found for the hole it lies in to bound it. */
+function heldByHole(disc: Pick<DetectedDisc, 'rimCoverage' | 'whollyInHole'>, o: CallUncertaintyOptions): boolean {
+  return disc.rimCoverage >= o.holePlayMinRimCoverage || (disc.whollyInHole === true && disc.rimCoverage >= o.holePlayWhollySeenMinRimCoverage);
 }
 
 /** The first floor whose least coverage the fit reached (0 when none applies). */
@@ -60,5 +67,5 @@ export function callUncertaintyMm(disc: DetectedDisc, calibration: Calibration, 
   const measured = pxPerMm > 0 ? Math.max(disc.uncertaintyMm, disc.reachMm ?? 0, floorByCoverage(o.uncertaintyFloorByCoverage, disc.rimCoverage), floorByCoverage(o.uncertaintyFloorByCoveragePx, disc.rimCoverage) / pxPerMm) : disc.uncertaintyMm;
   const calibrationMm = pxPerMm > 0 ? (o.calibrationUncertaintyFactor * calibration.rmsErrorPx) / pxPerMm : 0;
   // (Where the hole is in the image does not matter either: the disc is in it wherever it is.)
-  return Math.min(Math.hypot(measured, calibrationMm), (disc.rimCoverage >= o.holePlayMinRimCoverage ? holePlayMm(profile, disc, others) : null) ?? Infinity);
+  return Math.min(Math.hypot(measured, calibrationMm), (heldByHole(disc, o) ? holePlayMm(profile, disc, others) : null) ?? Infinity);
 }

@@ -281,6 +281,16 @@ export const DETECT_DEFAULTS = {
    */
   holePlayMinRimCoverage: 0.75,
   /**
+   * ... or from this much when it is seen wholly within the hole in a colour of its own (see
+   * wholly-in-hole.ts): on those 200 scenes discs truly in the hole had found 42-100% of their
+   * rim, and the fits that were not such a disc all fail that test.
+   */
+  holePlayWhollySeenMinRimCoverage: 0.45,
+  whollyInHoleMinChroma: 40,
+  whollyInHoleMinBoardDistance: 60,
+  whollyInHoleRingsMm: [2, 4, 6, 8] as readonly number[],
+  whollyInHoleMaxFaceShare: 0.05,
+  /**
    * With the teams' colours given, on a board whose pieces all belong to a team (no queen,
    * striker or neutral piece), a fit found less than this far round (0: never) whose colour is
    * farther than `offTeamMinColourDistance` (teams.ts colourDistance) from every team's is paint,

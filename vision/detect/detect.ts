@@ -22,6 +22,7 @@ import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, li
 import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
 import { faceGradientEnergy, faceOverHoleEdge } from './face-texture.ts';
 import { darkFloorsOverOpenings, doubtHoleDiscsOverlapped } from './hole-overlaps.ts';
+import { seenWhollyInHole } from './wholly-in-hole.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
@@ -749,7 +750,12 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     found.splice(i, 1);
   }
   // (A disc in a hole overlapped by one beside it: see hole-overlaps.ts.)
-  const judged = [...(o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5)?.radiusMm ?? null, o.holeOverlapFraction) : found)];
+  const doubted = o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5)?.radiusMm ?? null, o.holeOverlapFraction) : found;
+  // (A disc in a hole seen wholly within it, in a colour of its own: see wholly-in-hole.ts.)
+  const judged = doubted.map((f) => {
+    const hole = f.state === 'in-hole' ? sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5) : undefined;
+    return hole && seenWhollyInHole(input.frame, cal.boardToImage, cal.lens, f.rgb, hole, o) ? { ...f, whollyInHole: true } : f;
+  });
   // A weak fit in a colour no team plays, where every piece is a team's: paint, not a disc.
   if (input.teamColors?.length && o.offTeamMaxRimCoverage > 0 && profile.pieces.every((p) => !NO_TEAM.has(p.kind))) {
     for (let i = judged.length - 1; i >= 0; i--) {

@@ -26,6 +26,8 @@ export interface DetectedDisc {
   rimCoverage: number;
   /** A fit that may lie this far off the disc it found part of, or on none (a face of several colours, see mixed-face.ts): its call trusts no less. */
   reachMm?: number;
+  /** Lying in a hole, and seen wholly within it in a colour of its own (see wholly-in-hole.ts). */
+  whollyInHole?: boolean;
   /** Over a pit, where it may lie on a disc the camera cannot see (see pit-stacks.ts). */
   mayRestOnHidden?: boolean;
   /** On the board, perhaps lying on other discs: its footprint then, on one disc, two, ... (see stack-height.ts). */
