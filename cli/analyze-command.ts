@@ -185,7 +185,7 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
   const score = setup.rules.scoreRound(state, ctx);
   if (det.handOverBoard) warnings.push('a hand or arm is over the board: no call from this image');
   if (score.pendingIds.length > 0) warnings.push(`${score.pendingIds.length} call(s) too close to call, for a person to decide: ${score.pendingIds.join(', ')}`);
-  if (!cal.camera.focalFromPerspective) warnings.push('camera almost straight above the board: its height comes from a typical webcam lens, so parallax corrections are approximate');
+  if (!cal.camera.focalFromPerspective) warnings.push('camera almost straight above the board: its height comes from a typical webcam lens, so parallax corrections are approximate (each disc\'s uncertainty includes its correction)');
   const calls = score.calls;
   const json = {
     formatVersion: 1,

@@ -5,7 +5,8 @@ import { noLens } from '../geometry/lens.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
 import { callCrokinoleDisc } from '../../rules/games/crokinole/calls.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
-import { callUncertaintyMm, holePlayMm, localPxPerMm } from './call-uncertainty.ts';
+import { cameraLookingDown, exactCalibration } from '../calibrate/test-views.ts';
+import { callUncertaintyMm, holePlayMm, localPxPerMm, parallaxShiftMm } from './call-uncertainty.ts';
 import type { DetectedDisc } from './types.ts';
 
 let cv: CV;
@@ -18,7 +19,7 @@ function flatCalibration(pxPerMm: number, rmsErrorPx: number): Calibration {
   const s = pxPerMm;
   return {
     found: true, method: 'auto', boardToImage: [s, 0, 960, 0, s, 540, 0, 0, 1], imageToBoard: [1 / s, 0, -960 / s, 0, 1 / s, -540 / s, 0, 0, 1],
-    lens: noLens(1920, 1080), camera: { focalPx: 1500, focalFromPerspective: false, tiltDeg: 0, centreXMm: 0, centreYMm: 0, centreZMm: 1000, verticalVanishing: [0, 0, 1] }, rmsErrorPx, inlierFraction: 1, pxPerMm: s, widthPx: 1920, heightPx: 1080, profileId: 'test',
+    lens: noLens(1920, 1080), camera: { focalPx: 1500, focalFromPerspective: true, tiltDeg: 0, centreXMm: 0, centreYMm: 0, centreZMm: 1000, verticalVanishing: [0, 0, 1] }, rmsErrorPx, inlierFraction: 1, pxPerMm: s, widthPx: 1920, heightPx: 1080, profileId: 'test',
   };
 }
 
@@ -30,6 +31,7 @@ const options = {
   calibrationUncertaintyFactor: 2,
   holePlayMinRimCoverage: 0.75,
   holePlayWhollySeenMinRimCoverage: 0.45,
+  assumedFocalParallaxFraction: 1,
 };
 
 describe('the uncertainty a call may trust', () => {
@@ -99,6 +101,32 @@ describe('the uncertainty a call may trust', () => {
   });
 });
 
+describe('a camera whose focal length was assumed', () => {
+  // Straight above the board's centre, 1000 mm up: a disc's top face (9.5 mm high on this board)
+  // seen at x is taken on the board at x * 1000 / (1000 - 9.5), and its footprint moved back.
+  const camera = cameraLookingDown({ xMm: 0, yMm: 0, distanceMm: 1000, tiltDeg: 0, turnDeg: 0, focalPx: 1500, widthPx: 1920, heightPx: 1080 });
+  const measured = exactCalibration(camera, { widthPx: 1920, heightPx: 1080 }, 'crokinole-nca-26in', 1.5);
+  const assumed: Calibration = { ...measured, rmsErrorPx: 0, camera: { ...measured.camera, focalFromPerspective: false } };
+  const heightMm = crokinole.pieces[0]!.heightMm;
+  const at = (xMm: number, yMm: number) => ({ ...disc(0.5, 0.95), xMm, yMm, kind: 'disc' }) as DetectedDisc;
+
+  it('measures how far the parallax correction moved a disc', () => {
+    expect(parallaxShiftMm(measured, 200, 0, heightMm)).toBeCloseTo((200 * heightMm) / (1000 - heightMm), 9);
+    expect(parallaxShiftMm(measured, 0, -300, heightMm)).toBeCloseTo((300 * heightMm) / (1000 - heightMm), 9);
+    // Straight below the camera it moves none.
+    expect(parallaxShiftMm(measured, 0, 0, heightMm)).toBeCloseTo(0, 9);
+  });
+
+  it('adds that correction to the uncertainty only where the focal length was assumed', () => {
+    const shift = (200 * heightMm) / (1000 - heightMm);
+    const floor = 0.6; // the options' mm floor at 95% of the rim (its px floor is 0.43 mm at 1.5 px/mm)
+    expect(callUncertaintyMm(at(200, 0), { ...measured, rmsErrorPx: 0 }, crokinole, options)).toBeCloseTo(floor, 9);
+    expect(callUncertaintyMm(at(200, 0), assumed, crokinole, options)).toBeCloseTo(Math.hypot(floor, shift), 9);
+    expect(callUncertaintyMm(at(200, 0), assumed, crokinole, { ...options, assumedFocalParallaxFraction: 0.5 })).toBeCloseTo(Math.hypot(floor, shift / 2), 9);
+    expect(callUncertaintyMm(at(0, 0), assumed, crokinole, options)).toBeCloseTo(floor, 9);
+  });
+});
+
 describe('discs on a long table measured at 3-4 mm a pixel (9 ft seed 11)', () => {
   // Calibrated 0.56 px off its edges, which put the discs 2.7-2.9 mm off on the board: with a
   // floor in millimetres alone, every disc lay beyond the uncertainty it was given.
@@ -127,5 +155,25 @@ describe('a disc lying in the hole (crokinole 26", seed 39)', () => {
     expect(bounded.wrongCalls).toBe(0);
     expect(bounded.phantomCalls).toBe(0);
     expect(bounded.centreErrorsMm).toEqual(unbounded.centreErrorsMm);
+  }, 180_000);
+});
+
+describe('boards seen by a camera almost straight above, its focal length assumed', () => {
+  // Sling seed 17: the true focal length is 1.9 times the assumed one, so the camera was twice as
+  // high as taken and each disc's parallax correction (2-3.5 mm) twice what it should be: four
+  // discs lay 1.1-1.8 mm off, beyond what they were given. Nano Curling seed 35: 1.7 times, and
+  // three stones 0.9-2.5 mm off beyond theirs.
+  it.each([
+    ['sling-standard', 17, 4],
+    ['nano-curling-sheet', 35, 3],
+  ] as const)('bounds where each disc is (%s seed %i)', (profileId, seed, beyondBefore) => {
+    const run = corpusSceneRuns(cv, profileId, seed);
+    const without = run({ assumedFocalParallaxFraction: 0 });
+    const now = run({});
+    expect(without.beyondUncertainty).toBe(beyondBefore);
+    expect(now.beyondUncertainty).toBe(0);
+    expect(now.tooClose).toBe(without.tooClose);
+    expect(now.wrongCalls).toBe(0);
+    expect(now.centreErrorsMm).toEqual(without.centreErrorsMm);
   }, 180_000);
 });

@@ -3,11 +3,13 @@
  * residuals, rival fits), raised to what fits finding as much of their rim have been off by, in
  * millimetres (shadows, whose length is physical) and in pixels (the image's own resolution,
  * which is 2-5 mm a pixel on a long table), and widened by the calibration's own residual seen
- * at the disc's scale (a board mapped half a pixel off moves every disc with it). A disc lying in
- * a hole is placed at the hole's centre: it is off it by no more than the hole lets it move.
+ * at the disc's scale (a board mapped half a pixel off moves every disc with it), and by the
+ * parallax correction where the camera's height was assumed, not measured. A disc lying in a
+ * hole is placed at the hole's centre: it is off it by no more than the hole lets it move.
  */
 import { featuresOfKind, pieceRadiusMm, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography } from '../geometry/homography.ts';
+import { planeAtHeight } from '../calibrate/plane-at-height.ts';
 import type { Calibration } from '../calibrate/types.ts';
 import type { DetectedDisc } from './types.ts';
 
@@ -22,6 +24,20 @@ export interface CallUncertaintyOptions {
   holePlayMinRimCoverage: number;
   /** ... or this much when it was seen wholly within the hole (DetectedDisc.whollyInHole). */
   holePlayWhollySeenMinRimCoverage: number;
+  /** Where the calibration assumed the camera's focal length, this share of the parallax correction (see parallaxShiftMm) is added (in quadrature). */
+  assumedFocalParallaxFraction: number;
+}
+
+/**
+ * How far the parallax correction moved a disc: from where its top face, at the piece's height,
+ * is seen, taken as lying on the board, to its footprint (mm). It is the top's height times the
+ * disc's distance from below the camera over the camera's height, so a camera height off by a
+ * factor moves every disc by that factor of it.
+ */
+export function parallaxShiftMm(calibration: Pick<Calibration, 'boardToImage' | 'imageToBoard' | 'camera'>, xMm: number, yMm: number, heightMm: number): number {
+  const seen = applyHomography(planeAtHeight(calibration, heightMm), xMm, yMm);
+  const flat = applyHomography(calibration.imageToBoard, seen.x, seen.y);
+  return Math.hypot(flat.x - xMm, flat.y - yMm);
 }
 
 /** Whether enough of a disc's rim was found for the hole it lies in to bound it. */
@@ -66,6 +82,11 @@ export function callUncertaintyMm(disc: DetectedDisc, calibration: Calibration, 
   const pxPerMm = localPxPerMm(calibration.boardToImage, disc.xMm, disc.yMm);
   const measured = pxPerMm > 0 ? Math.max(disc.uncertaintyMm, disc.reachMm ?? 0, floorByCoverage(o.uncertaintyFloorByCoverage, disc.rimCoverage), floorByCoverage(o.uncertaintyFloorByCoveragePx, disc.rimCoverage) / pxPerMm) : disc.uncertaintyMm;
   const calibrationMm = pxPerMm > 0 ? (o.calibrationUncertaintyFactor * calibration.rmsErrorPx) / pxPerMm : 0;
+  // A camera seen almost straight down shows no perspective to measure its focal length by: its
+  // height is then that of a typical webcam lens, and the parallax correction, which scales as
+  // one over it, is as uncertain (webcams' focal lengths span twice the assumed one and more).
+  const heightMm = (profile.pieces.find((p) => p.kind === disc.kind) ?? profile.pieces[0])?.heightMm ?? 0;
+  const parallaxMm = calibration.camera.focalFromPerspective || o.assumedFocalParallaxFraction <= 0 ? 0 : o.assumedFocalParallaxFraction * parallaxShiftMm(calibration, disc.xMm, disc.yMm, heightMm);
   // (Where the hole is in the image does not matter either: the disc is in it wherever it is.)
-  return Math.min(Math.hypot(measured, calibrationMm), (heldByHole(disc, o) ? holePlayMm(profile, disc, others) : null) ?? Infinity);
+  return Math.min(Math.hypot(measured, calibrationMm, parallaxMm), (heldByHole(disc, o) ? holePlayMm(profile, disc, others) : null) ?? Infinity);
 }

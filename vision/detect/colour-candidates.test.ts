@@ -31,9 +31,9 @@ describe('discs of the board\'s brightness in another colour', () => {
   it('places discs found from circles seen in colour no better than such colour fits settle (seed 50)', () => {
     const evaluate = corpusScene(50);
     // Under 10 px of motion blur two red discs' colour fits settle 1.4 mm off, beyond the floor
-    // their share of rim found gives (0.9-1.2 mm; weighed here without the floor in pixels and
-    // the calibration's share, which cover them too).
-    const mmFloorsOnly = { colourCandidates: true, uncertaintyFloorByCoveragePx: [], calibrationUncertaintyFactor: 0 };
+    // their share of rim found gives (0.9-1.2 mm; weighed here without the floor in pixels, the
+    // calibration's share and the parallax of an assumed focal length, which cover them too).
+    const mmFloorsOnly = { colourCandidates: true, uncertaintyFloorByCoveragePx: [], calibrationUncertaintyFactor: 0, assumedFocalParallaxFraction: 0 };
     const floored = evaluate(mmFloorsOnly);
     const byRimAlone = evaluate({ ...mmFloorsOnly, colourCandidateUncertaintyFloorMm: 0 });
     expect(floored.centreErrorsMm).toEqual(byRimAlone.centreErrorsMm);
