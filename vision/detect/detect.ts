@@ -750,10 +750,11 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     found.splice(i, 1);
   }
   // (A disc in a hole overlapped by one beside it: see hole-overlaps.ts.)
-  const doubted = o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5)?.radiusMm ?? null, o.holeOverlapFraction) : found;
+  const sinkingHoleAt = (f: { xMm: number; yMm: number }) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5);
+  const doubted = o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinkingHoleAt(f)?.radiusMm ?? null, o.holeOverlapFraction) : found;
   // (A disc in a hole seen wholly within it, in a colour of its own: see wholly-in-hole.ts.)
   const judged = doubted.map((f) => {
-    const hole = f.state === 'in-hole' ? sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5) : undefined;
+    const hole = f.state === 'in-hole' ? sinkingHoleAt(f) : undefined;
     return hole && seenWhollyInHole(input.frame, cal.boardToImage, cal.lens, f.rgb, hole, o) ? { ...f, whollyInHole: true } : f;
   });
   // A weak fit in a colour no team plays, where every piece is a team's: paint, not a disc.

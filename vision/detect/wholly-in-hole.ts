@@ -28,8 +28,8 @@ export interface WhollyInHoleOptions {
   whollyInHoleRingsMm: readonly number[];
   /**
    * Largest share of those rings' samples nearer the face's colour than the board's. Leaning
-   * discs showed 0.23-0.28 there; discs in the hole 0-0.41, above 0.05 where the board near
-   * the hole is of their tone or another disc of their colour lies beside it.
+   * discs of a colour showed 0.23-0.28 there; most discs truly in the hole 0-0.05, and up to
+   * 0.41, mostly those of about the board's tone.
    */
   whollyInHoleMaxFaceShare: number;
 }
