@@ -14,7 +14,7 @@ import { parseArgs, stringFlag } from './args.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 import { freshMatch, resolveGame, type GameSetup } from './game-setup.ts';
 import type { CliIo } from './io.ts';
-import { round2 } from './output-format.ts';
+import { cameraHeightSource, cameraWarnings, round2 } from './output-format.ts';
 import { parseTeamColours } from './team-colours.ts';
 
 const IMAGE_EXT = new Set(['.png', '.jpg', '.jpeg']);
@@ -26,6 +26,14 @@ function settleMsFlag(value: string | undefined): number | undefined {
   const ms = Number(value);
   if (!Number.isFinite(ms) || ms <= 0 || ms > 5000) throw new CliError(`--settle-ms must be a time in milliseconds, more than 0 and at most 5000 (got "${value}")`, EXIT.usage);
   return ms;
+}
+
+/** --camera-height-mm: a camera's height above a table-top board, measured (10 cm to 10 m). */
+function cameraHeightFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const mm = Number(value);
+  if (!Number.isFinite(mm) || mm < 100 || mm > 10000) throw new CliError(`--camera-height-mm must be the camera's height above the board in millimetres, from 100 to 10000 (got "${value}")`, EXIT.usage);
+  return mm;
 }
 
 async function expandInputs(paths: readonly string[]): Promise<string[]> {
@@ -61,8 +69,11 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     // `--markers` alone: the board's default layout; `--markers layout.json`: the user's.
     markers: { value: true, optionalValue: (next) => next.toLowerCase().endsWith('.json') },
     'settle-ms': { value: true },
+    'camera-height-mm': { value: true },
   });
   const settleMs = settleMsFlag(stringFlag(args, 'settle-ms'));
+  const cameraHeightMm = cameraHeightFlag(stringFlag(args, 'camera-height-mm'));
+  const height = cameraHeightMm !== undefined ? { cameraHeightMm } : {};
   if (args.positional.length === 0) throw new CliError('analyze needs at least one image, video or folder', EXIT.usage);
   const setup = resolveGame(stringFlag(args, 'game'), stringFlag(args, 'variant'), stringFlag(args, 'board'));
   const teamsArg = stringFlag(args, 'teams');
@@ -81,7 +92,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       // A video goes through the live referee: shots, calls and the running score.
       if (markers) io.stderr.write(`${file}: --markers applies to still images; a video is calibrated from the board's own markings\n`);
       const { analyzeVideo } = await import('./analyze-video.ts');
-      const code = await analyzeVideo(file, { setup, variantGiven: stringFlag(args, 'variant') !== undefined, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), ...(settleMs !== undefined ? { settleMs } : {}), json: args.flags.json === true }, io);
+      const code = await analyzeVideo(file, { setup, variantGiven: stringFlag(args, 'variant') !== undefined, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), ...(settleMs !== undefined ? { settleMs } : {}), ...height, json: args.flags.json === true }, io);
       exit = Math.max(exit, code);
       continue;
     }
@@ -101,7 +112,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       if (check.stillValid) reuse = saved;
       else io.stderr.write(`${file}: saved calibration not used: ${check.reason}\n`);
     }
-    const analysis = analyzeFrame(cv, frame, setup.profile, { teamCount, ...(teamColors ? { teamColors } : {}), ...(reuse ? { calibration: reuse } : {}), ...(markers ? { markers } : {}) });
+    const analysis = analyzeFrame(cv, frame, setup.profile, { teamCount, ...(teamColors ? { teamColors } : {}), ...(reuse ? { calibration: reuse } : {}), ...(markers ? { markers } : {}), ...height });
     if (savePath && analysis.calibration.found && analysis.calibration !== reuse) {
       await writeFile(savePath, `${JSON.stringify(toSaved(analysis.calibration, stringFlag(args, 'camera') ?? 'default', new Date().toISOString()), null, 2)}\n`);
       saved = analysis.calibration;
@@ -185,7 +196,7 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
   const score = setup.rules.scoreRound(state, ctx);
   if (det.handOverBoard) warnings.push('a hand or arm is over the board: no call from this image');
   if (score.pendingIds.length > 0) warnings.push(`${score.pendingIds.length} call(s) too close to call, for a person to decide: ${score.pendingIds.join(', ')}`);
-  if (!cal.camera.focalFromPerspective) warnings.push('camera almost straight above the board: its height comes from a typical webcam lens, so parallax corrections are approximate (each disc\'s uncertainty includes its correction)');
+  warnings.push(...cameraWarnings(cal));
   const calls = score.calls;
   const json = {
     formatVersion: 1,
@@ -198,7 +209,7 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
       imageToBoard: cal.imageToBoard.map((v) => Number(v.toPrecision(9))),
       rmsErrorPx: round2(cal.rmsErrorPx),
       lensK1: Number(cal.lens.k1.toFixed(5)),
-      camera: { tiltDeg: round2(cal.camera.tiltDeg), heightMm: Math.round(cal.camera.centreZMm), focalPx: Math.round(cal.camera.focalPx) },
+      camera: { tiltDeg: round2(cal.camera.tiltDeg), heightMm: Math.round(cal.camera.centreZMm), focalPx: Math.round(cal.camera.focalPx), heightFrom: cameraHeightSource(cal) },
     },
     discs: det.discs.map((d, i) => {
       const c = calls[i]!;

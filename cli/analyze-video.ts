@@ -25,7 +25,7 @@ import { EXIT } from './exit-codes.ts';
 import type { GameSetup } from './game-setup.ts';
 import type { CliIo } from './io.ts';
 import { formatScore, percentile, runSession } from './live-session.ts';
-import { discCallJson, round2 } from './output-format.ts';
+import { cameraWarnings, discCallJson, round2 } from './output-format.ts';
 import { compareWithTruth, describeComparison, truthBeside } from './video-truth.ts';
 
 export interface AnalyzeVideoOptions {
@@ -57,6 +57,8 @@ export interface AnalyzeVideoOptions {
   annotateFormat?: VideoWriteFormat | 'auto';
   /** How long the board must be still, with no hand in view, before a call (ms; the tracker's default when absent). */
   settleMs?: number;
+  /** The camera's height above the board as measured (mm; --camera-height-mm). */
+  cameraHeightMm?: number;
 }
 
 interface TtyLike {
@@ -139,6 +141,7 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
       profile: setup.profile,
       ...(options.teamColors ? { teamColors: options.teamColors } : {}),
       ...(options.settleMs !== undefined ? { track: { settleMs: options.settleMs } } : {}),
+      ...(options.cameraHeightMm !== undefined ? { cameraHeightMm: options.cameraHeightMm } : {}),
       onFrame: (i, stats) => {
         log?.onFrame(i, stats);
         bar?.update(i + 1, stats.tMs);
@@ -148,6 +151,10 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
         if (e.type === 'ready') {
           calibration = e.calibration;
           if (!options.json) write(`  board found at ${(e.tMs / 1000).toFixed(1)} s (fit ${e.calibration.rmsErrorPx.toFixed(2)} px)\n`);
+          for (const w of [...(e.warnings ?? []), ...cameraWarnings(e.calibration)]) {
+            warnings.push(w);
+            if (!options.json) write(`  warning: ${w}\n`);
+          }
         }
         if (e.type === 'no-board') noBoard = e.reason;
       },

@@ -17,6 +17,9 @@ Usage:
       layout, DICT_4X4_50 ids 0-3 just outside the board's corners; falls back to the markings).
       --settle-ms <ms> (videos): how long the board must be still, with no hand in view, before
       a call is made (default ${TRACK_DEFAULTS.settleMs} ms).
+      --camera-height-mm <mm>: the camera lens's height above the board's surface, measured. A
+      camera almost straight above cannot show it, and parallax corrections then assume a
+      typical webcam lens (calls near a line are left to a person more often).
   disc-referee score --game <id> [--variant <name>] [--board <profile>] [--teams A,B] < state.json
       Score a board state given in board millimetres (JSON on stdin), without any image:
       {"discs":[{"xMm":0,"yMm":80,"team":"A"}], "hole":{"A":1}, "compartments":{"1":5,"2":9,"3":5,"4":7}}

@@ -23,6 +23,8 @@ export interface SessionOptions {
   profile: BoardProfile;
   teamColors?: Rgb[];
   track?: Partial<TrackOptions>;
+  /** The camera's height above the board as measured (mm); see vision/calibrate/camera-height.ts. */
+  cameraHeightMm?: number;
   /** The clock frames and decoding are timed with (ms; wall time when absent): see BoardTrackerOptions.clock. */
   clock?: () => number;
   /** Called with every referee message as it happens. */
@@ -59,7 +61,7 @@ export async function runSession(video: VideoSource, o: SessionOptions): Promise
   const named = namedPieceColours(o.setup.game, o.teamColors);
   const colours = named ? { teamCount: named.colors.length, teamColors: named.colors, teamLabels: named.labels } : { teamCount: o.setup.teams.length, ...(o.teamColors ? { teamColors: o.teamColors } : {}) };
   const now = o.clock ?? (() => performance.now());
-  const tracker = new BoardTracker(o.cv, { profile: o.profile, ...colours, ...(o.track ? { track: o.track } : {}), ...(o.clock ? { clock: o.clock } : {}) });
+  const tracker = new BoardTracker(o.cv, { profile: o.profile, ...colours, ...(o.track ? { track: o.track } : {}), ...(o.cameraHeightMm !== undefined ? { cameraHeightMm: o.cameraHeightMm } : {}), ...(o.clock ? { clock: o.clock } : {}) });
   const referee = new LiveReferee({ env: o.env, setup: o.setup });
   const messages: RefereeMessage[] = [];
   const trackerEvents: TrackerEvent[] = [];

@@ -385,6 +385,16 @@ describe('analyzeVideo', () => {
     expect(lines.at(-1)).toMatchObject({ kind: 'final', score: truth.finalScore, truth: { agree: true } });
   }, 120_000);
 
+  it('checks a camera height given against what the board\'s perspective shows, and says so', async () => {
+    // The bundled match's camera is tilted 10 degrees, 1250 mm from the board: its perspective
+    // measures its height, and a height set twice as high is questioned, the calls unchanged.
+    const r = io();
+    expect(await analyzeVideo(path, { setup: resolveGame('crokinole', undefined, undefined), json: true, progress: false, cameraHeightMm: 2500 }, r.io)).toBe(0);
+    const lines = r.text().stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; warnings?: string[] });
+    expect(lines.find((l) => l.kind === 'shot')!.warnings!.join('\n')).toMatch(/perspective puts the camera 1\d{3} mm above the board, not the 2500 mm set/);
+    expect(lines.at(-1)).toMatchObject({ kind: 'final', score: truth.finalScore, truth: { agree: true } });
+  }, 120_000);
+
   it('reports an unreadable video and a video that needs ffmpeg with exit 3', async () => {
     const dir = tempDir('analyze-video-');
     const junk = join(dir, 'junk.y4m');

@@ -1,6 +1,6 @@
 /**
  * npm run bench:accuracy -- [--count 200] [--profiles id,id|all] [--shift-mm 0] [--jobs N] [--verbose]
- *                            [--team-colours] [--detect '{"option": value}'] [--calibrate '{"option": value}'] [--help]
+ *                            [--team-colours] [--camera-height truth[+N%]] [--detect '{"option": value}'] [--calibrate '{"option": value}'] [--help]
  *
  * Runs the vision on the synthetic corpus (rendered on first use, cached in .cache/corpus)
  * and prints, per board and overall: board found, disc recall and precision, centre and
@@ -14,6 +14,9 @@
  * --jobs: scenes rendered at once when the corpus is made (default one per core).
  * --team-colours: every board analysed as in a match whose players gave their colours (without
  * it, only boards with neutral pieces are; see matchColours).
+ * --camera-height: every scene analysed as by a club that set its camera's height (the CLI's
+ * --camera-height-mm): the rendered camera's own, or off by N% (truth+5%, truth-10%) as a
+ * height measured badly would be.
  * --detect: detection options (JSON) over the defaults, to compare a setting.
  * --calibrate: calibration options (JSON, those of round and rectangular boards alike) likewise.
  */
@@ -36,7 +39,7 @@ import { handOverBoardInScene } from './hand-truth.ts';
 import { formatKinds, tallyKinds, type KindTally } from './piece-kinds.ts';
 
 const USAGE = `npm run bench:accuracy -- [--count 200] [--profiles id,id|all] [--shift-mm 0] [--jobs N] [--verbose]
-                           [--team-colours] [--detect '{"option": value}'] [--calibrate '{"option": value}']
+                           [--team-colours] [--camera-height truth[+N%]] [--detect '{"option": value}'] [--calibrate '{"option": value}']
 Board profiles: ${Object.keys(BOARD_PROFILES).join(', ')}`;
 
 // (An unknown option prints the usage, not a stack trace.)
@@ -51,6 +54,7 @@ try {
       jobs: { type: 'string' },
       verbose: { type: 'boolean', default: false },
       'team-colours': { type: 'boolean', default: false },
+      'camera-height': { type: 'string' },
       detect: { type: 'string' },
       calibrate: { type: 'string' },
     },
@@ -80,6 +84,12 @@ if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) {
   console.error('--jobs is a whole number, 1 or more');
   process.exit(2);
 }
+const heightArg = args['camera-height'] === undefined ? null : /^truth(?:([+-]\d+(?:\.\d+)?)%)?$/.exec(args['camera-height']);
+if (args['camera-height'] !== undefined && !heightArg) {
+  console.error('--camera-height is "truth" or "truth+N%" / "truth-N%" (the rendered camera\'s height, or off by N%)');
+  process.exit(2);
+}
+const heightScale = heightArg ? 1 + Number(heightArg[1] ?? 0) / 100 : null;
 const detect: Partial<DetectOptions> = optionsFromJson('--detect', args.detect, DETECT_DEFAULTS);
 // (Rectangular boards' options pass through the calibration to calibrateRect.)
 const calibrate = optionsFromJson('--calibrate', args.calibrate, { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS }) as Partial<CalibrateOptions>;
@@ -133,7 +143,8 @@ for (const id of profileIds) {
   for (const [i, item] of items.entries()) {
     const frame = await loadImageFile(item.pngPath);
     const t0 = performance.now();
-    const analysis = analyzeFrame(cv, frame, profile, { ...matchColours(profile, item.truth.discs), detect, calibrate });
+    const height = heightScale === null ? {} : { cameraHeightMm: item.truth.camera.centreMm.zMm * heightScale };
+    const analysis = analyzeFrame(cv, frame, profile, { ...matchColours(profile, item.truth.discs), detect, calibrate, ...height });
     ms.push(performance.now() - t0);
     if (analysis.detection) detectMs.push(analysis.timings.detectMs);
     const measured = analysis.detection ? analysis.detection.discs.map((d) => ({ ...d, xMm: d.xMm + shiftMm })) : null;

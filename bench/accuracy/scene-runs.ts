@@ -10,6 +10,7 @@ import { GAMES } from '../../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { calibrate } from '../../vision/calibrate/calibrate.ts';
+import { withCameraHeight } from '../../vision/calibrate/camera-height.ts';
 import { toGray, type Frame, type GrayImage } from '../../vision/image/frame.ts';
 import type { CV } from '../../vision/opencv/load-opencv.ts';
 import type { DetectOptions } from '../../vision/detect/defaults.ts';
@@ -24,11 +25,15 @@ export function corpusScene(profileId: string, seed: number): { profile: BoardPr
   return { profile, frame, gray: toGray(frame), truth: r.truth };
 }
 
-/** `given.teamColours`: detect as in a match whose players gave their teams' colours. */
-export function corpusSceneRuns(cv: CV, profileId: string, seed: number, given: { teamColours?: boolean } = {}): (options?: Partial<DetectOptions>) => SceneEvaluation {
+/**
+ * `given.teamColours`: detect as in a match whose players gave their teams' colours;
+ * `given.cameraHeight`: as by a club that set its camera's height (the rendered camera's).
+ */
+export function corpusSceneRuns(cv: CV, profileId: string, seed: number, given: { teamColours?: boolean; cameraHeight?: boolean } = {}): (options?: Partial<DetectOptions>) => SceneEvaluation {
   const { profile, frame, gray, truth } = corpusScene(profileId, seed);
-  const calibration = calibrate(cv, gray, profile);
-  if (!calibration.found) throw new Error(`${profileId} seed ${seed}: board not found`);
+  const found = calibrate(cv, gray, profile);
+  if (!found.found) throw new Error(`${profileId} seed ${seed}: board not found`);
+  const calibration = given.cameraHeight ? withCameraHeight(found, truth.camera.centreMm.zMm).calibration : found;
   const teamColors = given.teamColours ? givenTeamColours(truth.discs) : undefined;
   return (options = {}) => evaluateScene(GAMES[profile.game]!, profile, truth, detectDiscs(cv, { frame, gray, calibration, profile, ...(teamColors ? { teamColors } : {}) }, options).discs);
 }

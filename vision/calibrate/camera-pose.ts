@@ -115,6 +115,44 @@ export function estimatePose(input: PoseInput): Pose {
   return { ...poseWithFocal(input.boardToImage, prior, cx, cy), focalFromPerspective: false };
 }
 
+/** Focal lengths tried for a camera height, log-spaced from a fifth of the image width to ten times it. */
+const HEIGHT_SEARCH_STEPS = 120;
+
+/**
+ * The pose of a camera almost straight above the board at a known height (a person measured
+ * it): the focal length is the one that puts the camera there. Seen straight down, the height is
+ * the focal length over the board's scale; a slight tilt bends that a little, so the crossing is
+ * bracketed on a log grid (the one nearest `nearFocalPx` where there are several) and then
+ * halved to a hundredth of a percent. Null when no focal length in the range puts it there.
+ */
+export function estimatePoseAtHeight(input: Pick<PoseInput, 'boardToImage' | 'widthPx' | 'heightPx'>, heightMm: number, nearFocalPx: number): Pose | null {
+  const cx = input.widthPx / 2;
+  const cy = input.heightPx / 2;
+  const offAt = (logF: number) => poseWithFocal(input.boardToImage, Math.exp(logF), cx, cy).centreZMm - heightMm;
+  const first = Math.log(input.widthPx * 0.2);
+  const step = Math.log(50) / HEIGHT_SEARCH_STEPS;
+  let bracket: [number, number] | null = null;
+  let prev = offAt(first);
+  for (let i = 1; i <= HEIGHT_SEARCH_STEPS; i++) {
+    const logF = first + i * step;
+    const off = offAt(logF);
+    if (Math.sign(off) !== Math.sign(prev) || off === 0) {
+      const near = Math.abs(logF - Math.log(nearFocalPx));
+      if (!bracket || near < Math.abs(bracket[1] - Math.log(nearFocalPx))) bracket = [logF - step, logF];
+    }
+    prev = off;
+  }
+  if (!bracket) return null;
+  let [lo, hi] = bracket;
+  const rising = offAt(hi) > offAt(lo);
+  while (hi - lo > 1e-4) {
+    const mid = (lo + hi) / 2;
+    if ((offAt(mid) < 0) === rising) lo = mid;
+    else hi = mid;
+  }
+  return { ...poseWithFocal(input.boardToImage, Math.exp((lo + hi) / 2), cx, cy), focalFromPerspective: false, givenHeightMm: heightMm };
+}
+
 /** The camera part of a calibration, from a pose. */
 export function cameraEstimateOf(pose: Pose): CameraEstimate {
   return {
@@ -125,5 +163,6 @@ export function cameraEstimateOf(pose: Pose): CameraEstimate {
     centreYMm: pose.centreYMm,
     centreZMm: pose.centreZMm,
     verticalVanishing: pose.verticalVanishing,
+    ...(pose.givenHeightMm !== undefined ? { givenHeightMm: pose.givenHeightMm } : {}),
   };
 }

@@ -26,6 +26,7 @@ export const savedCalibrationSchema = z.object({
     camera: z.object({
       focalPx: z.number().positive(),
       focalFromPerspective: z.boolean(),
+      givenHeightMm: z.number().positive().optional(),
       tiltDeg: z.number(),
       centreXMm: z.number(),
       centreYMm: z.number(),

@@ -5,6 +5,11 @@ export interface CameraEstimate {
   focalPx: number;
   /** True when the focal length came from the board's perspective; false: a webcam prior. */
   focalFromPerspective: boolean;
+  /**
+   * The camera's height above the board as a person set it (mm), the focal length solved from
+   * it; absent when the height was estimated (from the perspective or a typical webcam lens).
+   */
+  givenHeightMm?: number;
   /** Angle between the optical axis and straight down. */
   tiltDeg: number;
   /** Camera centre in board millimetres (z: height above the board plane). */

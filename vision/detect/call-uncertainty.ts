@@ -84,9 +84,11 @@ export function callUncertaintyMm(disc: DetectedDisc, calibration: Calibration, 
   const calibrationMm = pxPerMm > 0 ? (o.calibrationUncertaintyFactor * calibration.rmsErrorPx) / pxPerMm : 0;
   // A camera seen almost straight down shows no perspective to measure its focal length by: its
   // height is then that of a typical webcam lens, and the parallax correction, which scales as
-  // one over it, is as uncertain (webcams' focal lengths span twice the assumed one and more).
+  // one over it, is as uncertain (webcams' focal lengths span twice the assumed one and more),
+  // unless a person set the camera's height.
   const heightMm = (profile.pieces.find((p) => p.kind === disc.kind) ?? profile.pieces[0])?.heightMm ?? 0;
-  const parallaxMm = calibration.camera.focalFromPerspective || o.assumedFocalParallaxFraction <= 0 ? 0 : o.assumedFocalParallaxFraction * parallaxShiftMm(calibration, disc.xMm, disc.yMm, heightMm);
+  const focalAssumed = !calibration.camera.focalFromPerspective && calibration.camera.givenHeightMm === undefined;
+  const parallaxMm = !focalAssumed || o.assumedFocalParallaxFraction <= 0 ? 0 : o.assumedFocalParallaxFraction * parallaxShiftMm(calibration, disc.xMm, disc.yMm, heightMm);
   // (Where the hole is in the image does not matter either: the disc is in it wherever it is.)
   return Math.min(Math.hypot(measured, calibrationMm, parallaxMm), (heldByHole(disc, o) ? holePlayMm(profile, disc, others) : null) ?? Infinity);
 }

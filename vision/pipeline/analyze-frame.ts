@@ -5,6 +5,7 @@
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import { calibrate, type CalibrationTrace } from '../calibrate/calibrate.ts';
 import type { CalibrateOptions } from '../calibrate/defaults.ts';
+import { withCameraHeight } from '../calibrate/camera-height.ts';
 import { calibrateFromMarkers, type MarkerCalibrateOptions } from '../calibrate/markers/calibrate-markers.ts';
 import type { MarkerLayout } from '../calibrate/markers/marker-layout.ts';
 import type { Calibration, CalibrationResult } from '../calibrate/types.ts';
@@ -29,6 +30,11 @@ export interface AnalyzeFrameOptions {
   /** Calibrate from printed ArUco markers at these places (the board's markings when that fails). */
   markers?: MarkerLayout;
   markerOptions?: Partial<MarkerCalibrateOptions>;
+  /**
+   * The camera's height above the board, measured by a person (mm): parallax corrections then
+   * use it instead of the height a camera straight above cannot show (see camera-height.ts).
+   */
+  cameraHeightMm?: number;
 }
 
 export interface FrameAnalysis {
@@ -57,7 +63,12 @@ export function analyzeFrame(cv: CV, frame: Frame, profile: BoardProfile, option
     if (m.unknownIds.length > 0) warnings.push(`marker id ${m.unknownIds.join(', ')} seen but not in the marker layout`);
     if (m.calibration.found && m.usedIds.length < m.seenIds.length) warnings.push(`marker id ${m.seenIds.filter((id) => !m.usedIds.includes(id)).join(', ')} left out: not where the layout puts it`);
   }
-  const result = calibration ?? calibrate(cv, gray, profile, options.calibrate, options.trace);
+  let result = calibration ?? calibrate(cv, gray, profile, options.calibrate, options.trace);
+  if (result.found && options.cameraHeightMm !== undefined) {
+    const placed = withCameraHeight(result, options.cameraHeightMm);
+    result = placed.calibration;
+    warnings.push(...placed.warnings);
+  }
   const t1 = performance.now();
   const extra = warnings.length > 0 ? { warnings } : {};
   if (!result.found) return { calibration: result, detection: null, timings: { calibrateMs: t1 - t0, detectMs: 0 }, ...extra };

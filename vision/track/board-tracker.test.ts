@@ -235,3 +235,26 @@ describe('BoardTracker on synthetic frames', () => {
     expect(() => tracker.push(frame)).toThrow(/dispose/);
   });
 });
+
+describe('BoardTracker with the camera height set', () => {
+  const first = (cameraHeightMm: number) => {
+    const tracker = new BoardTracker(noCv, { profile, calibration: syntheticCalibration(profile.id), teamColors: [COLORS.A!, COLORS.B!], detector: truthDetector(() => ({ discs: [], hand: null })), cameraHeightMm });
+    const holder: { state: SynthState } = { state: { discs: [], hand: null } };
+    const frame = play(new Script().hold(50), profile, holder).next().value!;
+    return tracker.push(frame).find((e): e is Extract<TrackerEvent, { type: 'ready' }> => e.type === 'ready')!;
+  };
+
+  it('reports the calibration with its camera there: 0.6 px a mm from 1200 mm up is a 720 px focal length', () => {
+    const ready = first(1200);
+    expect(ready.calibration.camera.givenHeightMm).toBe(1200);
+    expect(ready.calibration.camera.centreZMm).toBeCloseTo(1200, 0);
+    expect(ready.calibration.camera.focalPx).toBeCloseTo(720, 0);
+    expect(ready.warnings).toBeUndefined();
+  });
+
+  it('says so when no plausible camera that high sees the board so', () => {
+    const ready = first(120);
+    expect(ready.calibration.camera.givenHeightMm).toBeUndefined();
+    expect(ready.warnings).toEqual(['camera height 120 mm not used: no camera that high with a lens of plausible focal length sees the board as it is seen']);
+  });
+});

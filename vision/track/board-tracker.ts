@@ -12,6 +12,7 @@
 import type { PieceKind } from '../../rules/core/board-state.ts';
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { calibrate } from '../calibrate/calibrate.ts';
+import { withCameraHeight } from '../calibrate/camera-height.ts';
 import { checkSavedCalibration } from '../calibrate/saved-calibration.ts';
 import type { CalibrateOptions } from '../calibrate/defaults.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
@@ -55,6 +56,8 @@ export interface BoardTrackerOptions {
   track?: Partial<TrackOptions>;
   detect?: Partial<DetectOptions>;
   calibrate?: Partial<CalibrateOptions>;
+  /** The camera's height above the board, measured by a person (mm): see camera-height.ts. */
+  cameraHeightMm?: number;
   /**
    * The clock the frame stats are timed with (ms; wall time when absent). A benchmark on a
    * shared machine can give the process's CPU time: the work's own cost, not the time it
@@ -408,8 +411,10 @@ export class BoardTracker {
     const t0 = this.now();
     const rgba = frame.toFrame();
     const gray = frame.toGray ? frame.toGray() : toGray(rgba);
-    const cal = this.calibration ?? calibrate(this.cv, gray, this.options.profile, this.options.calibrate);
-    if (!cal.found) return [{ type: 'no-board', tMs: frame.timestampMs, reason: cal.reason }];
+    const fitted = this.calibration ?? calibrate(this.cv, gray, this.options.profile, this.options.calibrate);
+    if (!fitted.found) return [{ type: 'no-board', tMs: frame.timestampMs, reason: fitted.reason }];
+    const placed = this.options.cameraHeightMm !== undefined ? withCameraHeight(fitted, this.options.cameraHeightMm) : { calibration: fitted, warnings: [] };
+    const cal = placed.calibration;
     this.calibration = cal;
     const probe = new BoardView(cal, this.options.profile, lowResSize(frame.widthPx, frame.heightPx, 1));
     const rLowAt1 = probe.lowPxPerMm * probe.discRadiusMm;
@@ -452,7 +457,7 @@ export class BoardTracker {
     this.hasPrev = true;
     this.motionState = 'at-rest';
     this.stats = { tMs: frame.timestampMs, state: 'at-rest', cheapMs: d0 - t0, detectMs: this.now() - d0, movingPx: 0, changedPx: 0, hand: false };
-    return [{ type: 'ready', tMs: frame.timestampMs, board: boardOf(this.trackList), calibration: cal, detectMs: this.now() - d0 }];
+    return [{ type: 'ready', tMs: frame.timestampMs, board: boardOf(this.trackList), calibration: cal, detectMs: this.now() - d0, ...(placed.warnings.length > 0 ? { warnings: placed.warnings } : {}) }];
   }
 
   /**

@@ -77,7 +77,8 @@ export interface ShotDetail {
 }
 
 export type TrackerEvent =
-  | { type: 'ready'; tMs: number; board: BoardState; calibration: Calibration; detectMs: number }
+  /** warnings: what a person should know about the calibration (a camera height that could not be used, ...). */
+  | { type: 'ready'; tMs: number; board: BoardState; calibration: Calibration; detectMs: number; warnings?: string[] }
   | { type: 'no-board'; tMs: number; reason: string }
   | { type: 'motion'; tMs: number; state: BoardMotion }
   /** Play: something moved on its own (not carried by a hand). */
