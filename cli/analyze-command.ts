@@ -3,11 +3,13 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { BoardState, DiscState } from '../rules/core/board-state.ts';
 import { defaultMarkerLayout, parseMarkerLayout, type MarkerLayout } from '../vision/calibrate/markers/marker-layout.ts';
+import { calibrateFromPoints, parseClickedPoints, type ClickedPoint } from '../vision/calibrate/manual.ts';
+import { refineManual } from '../vision/calibrate/manual-refine.ts';
 import { checkSavedCalibration, parseSavedCalibration, toSaved } from '../vision/calibrate/saved-calibration.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
-import { toGray } from '../vision/image/frame.ts';
+import { toGray, type Frame } from '../vision/image/frame.ts';
 import { loadImageFile, ImageReadError } from '../vision/image/load-image-node.ts';
-import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
+import { loadOpenCv, type CV } from '../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../vision/pipeline/analyze-frame.ts';
 import { writeAnnotatedPng } from './annotate.ts';
 import { parseArgs, stringFlag } from './args.ts';
@@ -70,6 +72,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     markers: { value: true, optionalValue: (next) => next.toLowerCase().endsWith('.json') },
     'settle-ms': { value: true },
     'camera-height-mm': { value: true },
+    points: { value: true },
   });
   const settleMs = settleMsFlag(stringFlag(args, 'settle-ms'));
   const cameraHeightMm = cameraHeightFlag(stringFlag(args, 'camera-height-mm'));
@@ -84,13 +87,16 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   if (inputs.length === 0) throw new CliError('no images or videos found in the given folder(s)', EXIT.usage);
   const { cv } = await loadOpenCv();
   const markers = args.flags.markers === undefined ? undefined : await loadMarkerLayout(args.flags.markers, setup.profile);
+  const pointsPath = stringFlag(args, 'points');
+  if (pointsPath && (markers || stringFlag(args, 'calibration'))) throw new CliError('--points calibrates from the points given: it goes with neither --markers nor --calibration', EXIT.usage);
+  const points = pointsPath ? await loadClickedPoints(pointsPath, setup.profile) : undefined;
   let saved = await loadSaved(stringFlag(args, 'calibration'), setup.profile.id);
   const savePath = stringFlag(args, 'save-calibration');
   let exit: number = EXIT.ok;
   for (const file of inputs) {
     if (VIDEO_EXT.has(extname(file).toLowerCase())) {
       // A video goes through the live referee: shots, calls and the running score.
-      if (markers) io.stderr.write(`${file}: --markers applies to still images; a video is calibrated from the board's own markings\n`);
+      if (markers || points) io.stderr.write(`${file}: --${markers ? 'markers' : 'points'} applies to still images; a video is calibrated from the board's own markings\n`);
       const { analyzeVideo } = await import('./analyze-video.ts');
       const code = await analyzeVideo(file, { setup, variantGiven: stringFlag(args, 'variant') !== undefined, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), ...(settleMs !== undefined ? { settleMs } : {}), ...height, json: args.flags.json === true }, io);
       exit = Math.max(exit, code);
@@ -107,17 +113,28 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     }
     const teamCount = teamColors?.length ?? 2;
     let reuse: Calibration | undefined;
-    if (saved) {
+    const calibrationWarnings: string[] = [];
+    if (points) {
+      const manual = fromClickedPoints(cv, frame, setup.profile, points);
+      if ('error' in manual) {
+        io.stderr.write(`${file}: ${manual.error}\n`);
+        exit = Math.max(exit, EXIT.usage);
+        continue;
+      }
+      reuse = manual.calibration;
+      calibrationWarnings.push(...manual.warnings);
+    } else if (saved) {
       const check = checkSavedCalibration(toGray(frame), setup.profile, saved);
       if (check.stillValid) reuse = saved;
       else io.stderr.write(`${file}: saved calibration not used: ${check.reason}\n`);
     }
     const analysis = analyzeFrame(cv, frame, setup.profile, { teamCount, ...(teamColors ? { teamColors } : {}), ...(reuse ? { calibration: reuse } : {}), ...(markers ? { markers } : {}), ...height });
-    if (savePath && analysis.calibration.found && analysis.calibration !== reuse) {
+    // (A calibration from the points is new; one reused from the file is not saved again.)
+    if (savePath && analysis.calibration.found && (points || analysis.calibration !== reuse)) {
       await writeFile(savePath, `${JSON.stringify(toSaved(analysis.calibration, stringFlag(args, 'camera') ?? 'default', new Date().toISOString()), null, 2)}\n`);
       saved = analysis.calibration;
     }
-    const result = describe(file, setup, analysis, teamCount);
+    const result = describe(file, setup, { ...analysis, warnings: [...calibrationWarnings, ...(analysis.warnings ?? [])] }, teamCount);
     if (!analysis.calibration.found) exit = Math.max(exit, EXIT.boardNotFound);
     if (annotateDir) {
       const out = join(annotateDir, `${basename(file, extname(file))}.annotated.png`);
@@ -129,20 +146,47 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   return exit;
 }
 
-async function loadMarkerLayout(flag: string | true, profile: GameSetup['profile']): Promise<MarkerLayout> {
-  if (flag === true) return defaultMarkerLayout(profile);
+/** A JSON file a flag names: unreadable (exit 3) and not JSON (exit 2) said with what it is. */
+async function readJsonFile(path: string, what: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(flag, 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (e) {
-    throw new CliError(`cannot read marker layout ${flag}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, EXIT.unreadable);
+    throw new CliError(`cannot read ${what} ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, EXIT.unreadable);
   }
-  let data: unknown;
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new CliError(`marker layout ${flag} is not JSON: ${(e as Error).message}`, EXIT.usage);
+    throw new CliError(`${what} ${path} is not JSON: ${(e as Error).message}`, EXIT.usage);
   }
+}
+
+async function loadClickedPoints(path: string, profile: GameSetup['profile']): Promise<ClickedPoint[]> {
+  const data = await readJsonFile(path, 'points file');
+  const r = parseClickedPoints(data, profile);
+  if (!r.ok) throw new CliError(`${path}: ${r.error}`, EXIT.usage);
+  return r.points;
+}
+
+/** Clicked points farther apart from the board's shape than this (rms, px) are worth checking. */
+const POINTS_DISAGREE_PX = 3;
+
+/** A manual calibration from clicked points, fitted closely to the board's edges where they hold it. */
+function fromClickedPoints(cv: CV, frame: Frame, profile: GameSetup['profile'], points: readonly ClickedPoint[]): { calibration: Calibration; warnings: string[] } | { error: string } {
+  const outside = points.filter((p) => p.xPx < 0 || p.yPx < 0 || p.xPx > frame.widthPx || p.yPx > frame.heightPx);
+  if (outside.length > 0) return { error: `--points: point (${outside[0]!.xPx}, ${outside[0]!.yPx}) px lies outside the ${frame.widthPx}x${frame.heightPx} image` };
+  const manual = calibrateFromPoints(points, frame.widthPx, frame.heightPx, profile.id);
+  if (!manual.found) return { error: `--points: ${manual.reason}` };
+  const warnings: string[] = [];
+  if (manual.rmsErrorPx > POINTS_DISAGREE_PX) warnings.push(`the points given lie ${manual.rmsErrorPx.toFixed(1)} px (rms) off any view of the board: check them (the annotated image shows the board where they put it)`);
+  const refined = refineManual(cv, toGray(frame), profile, manual, points);
+  if (!refined.refined) warnings.push(`calibrated from the points alone (${refined.reason}): no lens correction, and every position as far off as the points are`);
+  return { calibration: refined.calibration, warnings };
+}
+
+async function loadMarkerLayout(flag: string | true, profile: GameSetup['profile']): Promise<MarkerLayout> {
+  if (flag === true) return defaultMarkerLayout(profile);
+  const data = await readJsonFile(flag, 'marker layout');
   const r = parseMarkerLayout(data);
   if (!r.ok) throw new CliError(`${flag}: ${r.error}`, EXIT.usage);
   return r.layout;
@@ -150,18 +194,7 @@ async function loadMarkerLayout(flag: string | true, profile: GameSetup['profile
 
 async function loadSaved(path: string | undefined, profileId: string): Promise<Calibration | null> {
   if (!path) return null;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    throw new CliError(`cannot read calibration ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, EXIT.unreadable);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new CliError(`calibration ${path} is not JSON: ${(e as Error).message}`, EXIT.usage);
-  }
+  const data = await readJsonFile(path, 'calibration');
   const r = parseSavedCalibration(data);
   if (!r.ok) throw new CliError(`${path}: ${r.error}`, EXIT.usage);
   if (r.saved.profileId !== profileId) throw new CliError(`${path} is a calibration for board "${r.saved.profileId}", not "${profileId}"`, EXIT.usage);

@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { projectPointMm } from '../fixtures/render/camera.ts';
 import { sample } from '../fixtures/samples/samples.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
+import { referencePoints } from '../vision/calibrate/reference-points.ts';
 import { applyHomography, invert3 } from '../vision/geometry/homography.ts';
 import type { Frame } from '../vision/image/frame.ts';
 import { loadImageFile } from '../vision/image/load-image-node.ts';
@@ -95,6 +97,51 @@ describe('disc-referee analyze', () => {
     const bad = await run(['analyze', image, '--game', 'crokinole', '--camera-height-mm', 'tall']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--camera-height-mm must be the camera's height above the board in millimetres/);
+  }, 120_000);
+
+  it('calibrates a board not found on its own from points a person gives, and saves it', async () => {
+    // Sjoelbak sample 2: no quadrilateral in the image matches the board's outline. Its four
+    // corners and the gate bar's ends, where the rendered camera sees them, clicked 1.5 px off.
+    const image = 'fixtures/samples/sjoelbak-standard-40x200-random-2.jpg';
+    const truth = sample('sjoelbak-standard-40x200-random-2').truth;
+    expect((await run(['analyze', image, '--game', 'sjoelbak'])).code).toBe(4);
+    const dir = tempDir('points-');
+    const names = ['corner-1', 'corner-2', 'corner-3', 'corner-4', 'gate-bar-front-face-end-1', 'gate-bar-front-face-end-2'];
+    const refs = new Map(referencePoints(BOARD_PROFILES['sjoelbak-standard-40x200']!).map((r) => [r.id, r]));
+    const points = names.map((at, i) => {
+      const r = refs.get(at)!;
+      const p = projectPointMm(truth.camera, { xMm: r.xMm, yMm: r.yMm, zMm: 0 });
+      return { at, xPx: p.xPx + (i % 2 ? 1.5 : -1.5), yPx: p.yPx + (i % 3 ? -1.5 : 1.5) };
+    });
+    writeFileSync(join(dir, 'points.json'), JSON.stringify({ points }));
+    const r = await run(['analyze', image, '--game', 'sjoelbak', '--json', '--points', join(dir, 'points.json'), '--save-calibration', join(dir, 'cal.json')]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout.trim());
+    expect(json.calibration.method).toBe('manual');
+    expect(json.warnings.join('\n')).toMatch(/calibrated from the points alone/);
+    // 22 of its 24 discs, each within 15 mm of where it is and in its zone (start or lane).
+    expect(json.discs.length).toBeGreaterThanOrEqual(22);
+    for (const d of json.discs) {
+      const near = truth.discs.map((t) => ({ t, e: Math.hypot(t.xMm - d.xMm, t.yMm - d.yMm) })).sort((a, b) => a.e - b.e)[0]!;
+      expect(near.e).toBeLessThan(15);
+      expect(d.zone).toBe(truth.expected!.calls.find((c) => c.id === near.t.id)!.zone);
+    }
+    // The saved calibration needs no points on the next image.
+    const again = JSON.parse((await run(['analyze', image, '--game', 'sjoelbak', '--json', '--calibration', join(dir, 'cal.json')])).stdout.trim());
+    expect(again.calibration.imageToBoard).toEqual(json.calibration.imageToBoard);
+    expect(again.discs).toEqual(json.discs);
+    // What a person gets wrong is said.
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ points: [{ at: 'corner-5', xPx: 1, yPx: 1 }] }));
+    const unknown = await run(['analyze', image, '--game', 'sjoelbak', '--points', join(dir, 'bad.json')]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/no point "corner-5" on board sjoelbak-standard-40x200 \(its points: corner-1, /);
+    writeFileSync(join(dir, 'outside.json'), JSON.stringify({ points: [...points.slice(1), { at: 'corner-1', xPx: 2500, yPx: 10 }] }));
+    const outside = await run(['analyze', image, '--game', 'sjoelbak', '--points', join(dir, 'outside.json')]);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/point \(2500, 10\) px lies outside the 1920x1080 image/);
+    const both = await run(['analyze', image, '--game', 'sjoelbak', '--points', join(dir, 'points.json'), '--markers']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--points .* goes with neither --markers nor --calibration/);
   }, 120_000);
 
   it('reports unreadable files and images without a board with their exit codes', async () => {

@@ -76,6 +76,20 @@ describe('disc-referee score', () => {
   });
 });
 
+describe('disc-referee boards --points', () => {
+  it('lists the points of a board to click for analyze --points, with their board millimetres', async () => {
+    const r = await run(['boards', '--board', 'sjoelbak-standard-40x200', '--points']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^sjoelbak-standard-40x200 \(board mm: origin at the middle of the near/);
+    expect(r.stdout).toMatch(/\n {2}corner-3 +\(200\.0, 2000\.0\) {2}a corner of the playing surface\n/);
+    const json = JSON.parse((await run(['boards', '--board', 'crokinole-nca-26in', '--points', '--json'])).stdout);
+    expect(json[0].points[0]).toEqual({ id: 'centre', xMm: 0, yMm: 0, what: "the centre of the board's surface" });
+    const unknown = await run(['boards', '--board', 'no-such-board', '--points']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown board "no-such-board" \(boards: carrom-standard-74cm, /);
+  });
+});
+
 describe('disc-referee help', () => {
   it('prints usage with every command', async () => {
     const r = await run(['--help']);

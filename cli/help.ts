@@ -15,6 +15,11 @@ Usage:
       --calibration <file> reuses it (checked against each image, redone when the camera moved).
       --markers [layout.json] calibrates from printed ArUco markers (alone: the board's default
       layout, DICT_4X4_50 ids 0-3 just outside the board's corners; falls back to the markings).
+      --points points.json (still images) calibrates from 4 or more points a person found in the
+      image: {"points": [{"at": "corner-1", "xPx": 812, "yPx": 233}, ...]} with the names
+      \`boards --board <id> --points\` lists, or {"xMm", "yMm"} in board millimetres instead of
+      "at"; the board's own edges then fit it closely where they hold it. For a board not found
+      on its own; with --save-calibration, a fixed camera's later images need no points.
       --settle-ms <ms> (videos): how long the board must be still, with no hand in view, before
       a call is made (default ${TRACK_DEFAULTS.settleMs} ms).
       --camera-height-mm <mm>: the camera lens's height above the board's surface, measured. A
@@ -27,8 +32,9 @@ Usage:
       Write the ArUco markers to print for --markers (a PNG each) and their layout in board mm.
   disc-referee demo [--game <id>]
       Play a bundled rendered match through the live referee; no camera needed.
-  disc-referee boards [--game <id>]
+  disc-referee boards [--game <id>] [--board <id> --points]
       List the shipped board profiles; --board accepts an id or a path to your own profile JSON.
+      --points: the board's points to click for analyze --points, with their board millimetres.
   disc-referee --help | --version
 
 Games:

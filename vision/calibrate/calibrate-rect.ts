@@ -862,9 +862,41 @@ function markingsJudged(profile: BoardProfile, o: Options): number {
  * calibrateRect from one set of guesses; `again`: the second look, a round board's ellipses
  * seen in perspective, a rectangular board's outlines straight where most of each side is.
  */
-function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Options, trace: Trace, again: boolean): CalibrationResult {
+/**
+ * The automatic fit and all its checks, from one mapping given (a person's clicked points)
+ * instead of the guesses from the image's outlines.
+ */
+export function calibrateRectFromMapping(cv: CV, gray: GrayImage, profile: BoardProfile, boardToImage: readonly number[], options: Partial<CalibrateOptions & RectCalibrateOptions> = {}, trace: Trace = () => {}): CalibrationResult {
+  const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
+  const given: Hypothesis = { state: { boardToImage: [...boardToImage], lens: noLens(gray.widthPx, gray.heightPx) }, score: 1, quad: -1, rect: 0, shift: 0, snapped: false };
+  return calibrateRectFrom(cv, gray, profile, o, trace, false, [given]);
+}
+
+/**
+ * A calibration turned by each rotation the board's markings allow (the first as it is): the
+ * same view, the board's axes another way round. The automatic fit picks one; a person's points
+ * say which.
+ */
+export function symmetricTurns(cal: Calibration, profile: BoardProfile, options: Partial<CalibrateOptions & RectCalibrateOptions> = {}): Calibration[] {
+  const o: Options = { ...CALIBRATE_DEFAULTS, ...RECT_CALIBRATE_DEFAULTS, ...options };
+  const { centre, symmetryOrder } = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples, roundOutlineEdges: o.roundOutlineEdges });
+  const out: Calibration[] = [];
+  for (let k = 0; k < symmetryOrder; k++) {
+    const turn = rotationAbout(centre.xMm, centre.yMm, (2 * Math.PI * k) / symmetryOrder);
+    const h = multiply3(cal.boardToImage, turn);
+    const inv = invert3(h);
+    const back = invert3(turn);
+    if (!inv || !back) continue;
+    // The camera stays where it is; in the turned board's axes its place turns back.
+    const c = applyHomography(back, cal.camera.centreXMm, cal.camera.centreYMm);
+    out.push({ ...cal, boardToImage: h.map((v) => v / h[8]!), imageToBoard: inv.map((v) => v / inv[8]!), camera: { ...cal.camera, centreXMm: c.x, centreYMm: c.y } });
+  }
+  return out;
+}
+
+function calibrateRectFrom(cv: CV, gray: GrayImage, profile: BoardProfile, o: Options, trace: Trace, again: boolean, given?: Hypothesis[]): CalibrationResult {
   const model = boardModel(profile, { spacingMm: o.rectSampleSpacingMm, maxSamples: o.rectMaxSamples, roundOutlineEdges: o.roundOutlineEdges });
-  const hyps = rectHypotheses(cv, gray, profile, model, o, trace, again);
+  const hyps = given ?? rectHypotheses(cv, gray, profile, model, o, trace, again);
   if (hyps.length === 0) {
     const what = profile.surface.shape === 'circle' ? 'round frame' : 'quadrilateral';
     return { found: false, reason: `no ${what} in the image matches this board's outline` };

@@ -88,7 +88,9 @@ export function checkSavedCalibration(gray: GrayImage, profile: BoardProfile, ca
     ss += (p.x - m.xPx) ** 2 + (p.y - m.yPx) ** 2;
   }
   const offsetRmsPx = Math.sqrt(ss / Math.max(1, fit.matches.length));
-  const ok = offsetRmsPx <= maxRmsPx && fit.inlierFraction >= minInliers;
+  // A manual calibration from clicks alone lies its own error off the edges from the start.
+  const allowedPx = cal.method === 'manual' ? Math.max(maxRmsPx, cal.rmsErrorPx) : maxRmsPx;
+  const ok = offsetRmsPx <= allowedPx && fit.inlierFraction >= minInliers;
   return {
     stillValid: ok,
     rmsErrorPx: offsetRmsPx,
