@@ -3,13 +3,13 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import type { BoardState, DiscState } from '../rules/core/board-state.ts';
 import { defaultMarkerLayout, parseMarkerLayout, type MarkerLayout } from '../vision/calibrate/markers/marker-layout.ts';
-import { calibrateFromPoints, parseClickedPoints, type ClickedPoint } from '../vision/calibrate/manual.ts';
-import { refineManual } from '../vision/calibrate/manual-refine.ts';
+import { parseClickedPoints, type ClickedPoint } from '../vision/calibrate/manual.ts';
+import { calibrateManually } from '../vision/calibrate/manual-refine.ts';
 import { checkSavedCalibration, parseSavedCalibration, toSaved } from '../vision/calibrate/saved-calibration.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
-import { toGray, type Frame } from '../vision/image/frame.ts';
+import { toGray } from '../vision/image/frame.ts';
 import { loadImageFile, ImageReadError } from '../vision/image/load-image-node.ts';
-import { loadOpenCv, type CV } from '../vision/opencv/load-opencv.ts';
+import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
 import { analyzeFrame } from '../vision/pipeline/analyze-frame.ts';
 import { writeAnnotatedPng } from './annotate.ts';
 import { parseArgs, stringFlag } from './args.ts';
@@ -96,9 +96,9 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
   for (const file of inputs) {
     if (VIDEO_EXT.has(extname(file).toLowerCase())) {
       // A video goes through the live referee: shots, calls and the running score.
-      if (markers || points) io.stderr.write(`${file}: --${markers ? 'markers' : 'points'} applies to still images; a video is calibrated from the board's own markings\n`);
+      if (markers) io.stderr.write(`${file}: --markers applies to still images; a video is calibrated from the board's own markings\n`);
       const { analyzeVideo } = await import('./analyze-video.ts');
-      const code = await analyzeVideo(file, { setup, variantGiven: stringFlag(args, 'variant') !== undefined, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), ...(settleMs !== undefined ? { settleMs } : {}), ...height, json: args.flags.json === true }, io);
+      const code = await analyzeVideo(file, { setup, variantGiven: stringFlag(args, 'variant') !== undefined, ...(teamColors ? { teamColors } : {}), ...(annotateDir ? { annotateDir } : {}), ...(settleMs !== undefined ? { settleMs } : {}), ...height, ...(points ? { clickedPoints: points } : {}), json: args.flags.json === true }, io);
       exit = Math.max(exit, code);
       continue;
     }
@@ -115,9 +115,9 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     let reuse: Calibration | undefined;
     const calibrationWarnings: string[] = [];
     if (points) {
-      const manual = fromClickedPoints(cv, frame, setup.profile, points);
+      const manual = calibrateManually(cv, toGray(frame), setup.profile, points);
       if ('error' in manual) {
-        io.stderr.write(`${file}: ${manual.error}\n`);
+        io.stderr.write(`${file}: --points: ${manual.error}\n`);
         exit = Math.max(exit, EXIT.usage);
         continue;
       }
@@ -166,22 +166,6 @@ async function loadClickedPoints(path: string, profile: GameSetup['profile']): P
   const r = parseClickedPoints(data, profile);
   if (!r.ok) throw new CliError(`${path}: ${r.error}`, EXIT.usage);
   return r.points;
-}
-
-/** Clicked points farther apart from the board's shape than this (rms, px) are worth checking. */
-const POINTS_DISAGREE_PX = 3;
-
-/** A manual calibration from clicked points, fitted closely to the board's edges where they hold it. */
-function fromClickedPoints(cv: CV, frame: Frame, profile: GameSetup['profile'], points: readonly ClickedPoint[]): { calibration: Calibration; warnings: string[] } | { error: string } {
-  const outside = points.filter((p) => p.xPx < 0 || p.yPx < 0 || p.xPx > frame.widthPx || p.yPx > frame.heightPx);
-  if (outside.length > 0) return { error: `--points: point (${outside[0]!.xPx}, ${outside[0]!.yPx}) px lies outside the ${frame.widthPx}x${frame.heightPx} image` };
-  const manual = calibrateFromPoints(points, frame.widthPx, frame.heightPx, profile.id);
-  if (!manual.found) return { error: `--points: ${manual.reason}` };
-  const warnings: string[] = [];
-  if (manual.rmsErrorPx > POINTS_DISAGREE_PX) warnings.push(`the points given lie ${manual.rmsErrorPx.toFixed(1)} px (rms) off any view of the board: check them (the annotated image shows the board where they put it)`);
-  const refined = refineManual(cv, toGray(frame), profile, manual, points);
-  if (!refined.refined) warnings.push(`calibrated from the points alone (${refined.reason}): no lens correction, and every position as far off as the points are`);
-  return { calibration: refined.calibration, warnings };
 }
 
 async function loadMarkerLayout(flag: string | true, profile: GameSetup['profile']): Promise<MarkerLayout> {

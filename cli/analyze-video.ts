@@ -13,6 +13,7 @@ import type { BoardState } from '../rules/core/board-state.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
 import { describe as describeMessage, type RefereeMessage, type SetupEvent } from '../server/live/live-referee.ts';
+import type { ClickedPoint } from '../vision/calibrate/manual.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
 import type { Rgb } from '../vision/detect/teams.ts';
 import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
@@ -59,6 +60,8 @@ export interface AnalyzeVideoOptions {
   settleMs?: number;
   /** The camera's height above the board as measured (mm; --camera-height-mm). */
   cameraHeightMm?: number;
+  /** Points of the board a person found in the video's image (--points). */
+  clickedPoints?: readonly ClickedPoint[];
 }
 
 interface TtyLike {
@@ -142,6 +145,7 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
       ...(options.teamColors ? { teamColors: options.teamColors } : {}),
       ...(options.settleMs !== undefined ? { track: { settleMs: options.settleMs } } : {}),
       ...(options.cameraHeightMm !== undefined ? { cameraHeightMm: options.cameraHeightMm } : {}),
+      ...(options.clickedPoints ? { clickedPoints: options.clickedPoints } : {}),
       onFrame: (i, stats) => {
         log?.onFrame(i, stats);
         bar?.update(i + 1, stats.tMs);

@@ -15,7 +15,7 @@ Usage:
       --calibration <file> reuses it (checked against each image, redone when the camera moved).
       --markers [layout.json] calibrates from printed ArUco markers (alone: the board's default
       layout, DICT_4X4_50 ids 0-3 just outside the board's corners; falls back to the markings).
-      --points points.json (still images) calibrates from 4 or more points a person found in the
+      --points points.json calibrates from 4 or more points a person found in the
       image: {"points": [{"at": "corner-1", "xPx": 812, "yPx": 233}, ...]} with the names
       \`boards --board <id> --points\` lists, or {"xMm", "yMm"} in board millimetres instead of
       "at"; the board's own edges then fit it closely where they hold it. For a board not found

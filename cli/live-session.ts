@@ -7,6 +7,7 @@ import type { TeamId } from '../rules/core/board-state.ts';
 import type { MatchEnvironment } from '../rules/core/match.ts';
 import type { BoardProfile } from '../rules/profiles/schema.ts';
 import { LiveReferee, type RefereeMessage, type SetupEvent } from '../server/live/live-referee.ts';
+import type { ClickedPoint } from '../vision/calibrate/manual.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
 import type { Rgb } from '../vision/detect/teams.ts';
 import type { CV } from '../vision/opencv/load-opencv.ts';
@@ -25,6 +26,8 @@ export interface SessionOptions {
   track?: Partial<TrackOptions>;
   /** The camera's height above the board as measured (mm); see vision/calibrate/camera-height.ts. */
   cameraHeightMm?: number;
+  /** Points of the board a person found in the image, for a manual calibration (see BoardTrackerOptions). */
+  clickedPoints?: readonly ClickedPoint[];
   /** The clock frames and decoding are timed with (ms; wall time when absent): see BoardTrackerOptions.clock. */
   clock?: () => number;
   /** Called with every referee message as it happens. */
@@ -61,7 +64,7 @@ export async function runSession(video: VideoSource, o: SessionOptions): Promise
   const named = namedPieceColours(o.setup.game, o.teamColors);
   const colours = named ? { teamCount: named.colors.length, teamColors: named.colors, teamLabels: named.labels } : { teamCount: o.setup.teams.length, ...(o.teamColors ? { teamColors: o.teamColors } : {}) };
   const now = o.clock ?? (() => performance.now());
-  const tracker = new BoardTracker(o.cv, { profile: o.profile, ...colours, ...(o.track ? { track: o.track } : {}), ...(o.cameraHeightMm !== undefined ? { cameraHeightMm: o.cameraHeightMm } : {}), ...(o.clock ? { clock: o.clock } : {}) });
+  const tracker = new BoardTracker(o.cv, { profile: o.profile, ...colours, ...(o.track ? { track: o.track } : {}), ...(o.cameraHeightMm !== undefined ? { cameraHeightMm: o.cameraHeightMm } : {}), ...(o.clickedPoints ? { clickedPoints: o.clickedPoints } : {}), ...(o.clock ? { clock: o.clock } : {}) });
   const referee = new LiveReferee({ env: o.env, setup: o.setup });
   const messages: RefereeMessage[] = [];
   const trackerEvents: TrackerEvent[] = [];

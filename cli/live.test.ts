@@ -6,12 +6,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { projectPointMm } from '../fixtures/render/camera.ts';
 import { ensureMatchVideo, type MatchVideoConfig } from '../fixtures/video/render-video.ts';
 import type { VideoTruth } from '../fixtures/video/types.ts';
 import type { BoardState } from '../rules/core/board-state.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
 import type { BoardProfile } from '../rules/profiles/schema.ts';
+import { referencePoints } from '../vision/calibrate/reference-points.ts';
 import { rgbOf, type Rgb } from '../vision/detect/teams.ts';
 import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
 import { ffmpegOnPath, openVideo } from '../vision/video/open-video.ts';
@@ -393,6 +395,26 @@ describe('analyzeVideo', () => {
     const lines = r.text().stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; warnings?: string[] });
     expect(lines.find((l) => l.kind === 'shot')!.warnings!.join('\n')).toMatch(/perspective puts the camera 1\d{3} mm above the board, not the 2500 mm set/);
     expect(lines.at(-1)).toMatchObject({ kind: 'final', score: truth.finalScore, truth: { agree: true } });
+  }, 120_000);
+
+  it('referees a video calibrated from points a person gives', async () => {
+    // The bundled sjoelbak match, its playing surface's corners clicked a pixel off where the
+    // rendered camera sees them: the fit from there holds, and the match is refereed as from
+    // the board's own calibration.
+    const sjoelbak = bundled.sjoelbak!;
+    const t = truthBeside(sjoelbak)!;
+    const profile = BOARD_PROFILES[t.profileId]!;
+    const clickedPoints = referencePoints(profile)
+      .filter((r) => r.id.startsWith('corner-'))
+      .map((r, i) => {
+        const p = projectPointMm(t.camera, { xMm: r.xMm, yMm: r.yMm, zMm: 0 });
+        return { xPx: p.xPx + (i % 2 ? 1 : -1), yPx: p.yPx + (i % 3 ? -1 : 1), xMm: r.xMm, yMm: r.yMm };
+      });
+    const r = io();
+    expect(await analyzeVideo(sjoelbak, { setup: resolveGame('sjoelbak', undefined, undefined), json: true, progress: false, clickedPoints }, r.io)).toBe(0);
+    const lines = r.text().stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; calibration?: { method?: string }; warnings?: string[] });
+    expect(lines.find((l) => l.kind === 'shot')!.calibration!.method).toBe('manual');
+    expect(lines.at(-1)).toMatchObject({ kind: 'final', score: t.finalScore, truth: { agree: true }, warnings: [] });
   }, 120_000);
 
   it('reports an unreadable video and a video that needs ffmpeg with exit 3', async () => {

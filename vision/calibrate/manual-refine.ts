@@ -10,7 +10,7 @@ import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { calibrateRectFromMapping, symmetricTurns, type Options } from './calibrate-rect.ts';
-import type { ClickedPoint } from './manual.ts';
+import { calibrateFromPoints, type ClickedPoint } from './manual.ts';
 import { projectSeen } from './refine-fit.ts';
 import type { Calibration } from './types.ts';
 
@@ -66,4 +66,23 @@ export function refineManual(cv: CV, gray: GrayImage, profile: BoardProfile, man
   if (offsetPx > Math.max(o.maxClickOffsetPx, 3 * manual.rmsErrorPx)) return keep(`the fit to the board's edges lies ${offsetPx.toFixed(1)} px (rms) from the points`, offsetPx);
   if (fit.inlierFraction < o.manualMinInlierFraction) return keep(`the fit from the points finds ${(fit.inlierFraction * 100).toFixed(0)}% of the board's edges`, offsetPx);
   return { calibration: { ...fit, method: 'manual' }, refined: true, reason: '', clickOffsetPx: offsetPx };
+}
+
+/** Clicked points farther off any view of the board than this (rms, px) are worth checking. */
+export const POINTS_DISAGREE_PX = 3;
+
+/**
+ * A person's points to a calibration for this image, and what they should know about it; an
+ * error when the points cannot make one (outside the image, fewer than four, on one line).
+ */
+export function calibrateManually(cv: CV, gray: GrayImage, profile: BoardProfile, points: readonly ClickedPoint[]): { calibration: Calibration; warnings: string[] } | { error: string } {
+  const outside = points.find((p) => p.xPx < 0 || p.yPx < 0 || p.xPx > gray.widthPx || p.yPx > gray.heightPx);
+  if (outside) return { error: `point (${outside.xPx}, ${outside.yPx}) px lies outside the ${gray.widthPx}x${gray.heightPx} image` };
+  const manual = calibrateFromPoints(points, gray.widthPx, gray.heightPx, profile.id);
+  if (!manual.found) return { error: manual.reason };
+  const warnings: string[] = [];
+  if (manual.rmsErrorPx > POINTS_DISAGREE_PX) warnings.push(`the points given lie ${manual.rmsErrorPx.toFixed(1)} px (rms) off any view of the board: check them (an annotated image shows the board where they put it)`);
+  const refined = refineManual(cv, gray, profile, manual, points);
+  if (!refined.refined) warnings.push(`calibrated from the points alone (${refined.reason}): no lens correction, and every position as far off as the points are`);
+  return { calibration: refined.calibration, warnings };
 }

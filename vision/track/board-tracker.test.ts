@@ -258,3 +258,25 @@ describe('BoardTracker with the camera height set', () => {
     expect(ready.warnings).toEqual(['camera height 120 mm not used: no camera that high with a lens of plausible focal length sees the board as it is seen']);
   });
 });
+
+describe('BoardTracker calibrated from a person\'s points', () => {
+  const firstEvents = (clickedPoints: { xPx: number; yPx: number; xMm: number; yMm: number }[]) => {
+    const tracker = new BoardTracker(noCv, { profile, teamColors: [COLORS.A!, COLORS.B!], detector: truthDetector(() => ({ discs: [], hand: null })), clickedPoints });
+    const frame = play(new Script().hold(50), profile, { state: { discs: [], hand: null } }).next().value!;
+    return tracker.push(frame);
+  };
+  // Where the synthetic view shows the board's named points.
+  const cal = syntheticCalibration(profile.id);
+  const at = (xMm: number, yMm: number) => ({ xPx: cal.boardToImage[0]! * xMm + cal.boardToImage[2]!, yPx: cal.boardToImage[4]! * yMm + cal.boardToImage[5]!, xMm, yMm });
+
+  it('maps the board from them on the first frame (a ringed board: from the points alone, said so)', () => {
+    const ready = firstEvents([at(0, 0), at(216, 216), at(-216, 216), at(-216, -216), at(216, -216)]).find((e): e is Extract<TrackerEvent, { type: 'ready' }> => e.type === 'ready')!;
+    expect(ready.calibration.method).toBe('manual');
+    ready.calibration.boardToImage.forEach((v, i) => expect(v).toBeCloseTo(cal.boardToImage[i]!, 6));
+    expect(ready.warnings).toEqual(['calibrated from the points alone (a ringed board keeps the mapping of the points): no lens correction, and every position as far off as the points are']);
+  });
+
+  it('says why there is no board when the points make no mapping', () => {
+    expect(firstEvents([at(0, 0), at(216, 216), at(-216, 216)])).toEqual([{ type: 'no-board', tMs: 0, reason: 'the points given make no calibration: manual calibration needs at least 4 points, got 3' }]);
+  });
+});

@@ -13,6 +13,8 @@ import type { PieceKind } from '../../rules/core/board-state.ts';
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { calibrate } from '../calibrate/calibrate.ts';
 import { withCameraHeight } from '../calibrate/camera-height.ts';
+import type { ClickedPoint } from '../calibrate/manual.ts';
+import { calibrateManually } from '../calibrate/manual-refine.ts';
 import { checkSavedCalibration } from '../calibrate/saved-calibration.ts';
 import type { CalibrateOptions } from '../calibrate/defaults.ts';
 import { planeAtHeight } from '../calibrate/plane-at-height.ts';
@@ -58,6 +60,11 @@ export interface BoardTrackerOptions {
   calibrate?: Partial<CalibrateOptions>;
   /** The camera's height above the board, measured by a person (mm): see camera-height.ts. */
   cameraHeightMm?: number;
+  /**
+   * Points of the board a person found in the camera's image: the calibration is made from them
+   * on the first frame (see manual-refine.ts), for a board not found on its own.
+   */
+  clickedPoints?: readonly ClickedPoint[];
   /**
    * The clock the frame stats are timed with (ms; wall time when absent). A benchmark on a
    * shared machine can give the process's CPU time: the work's own cost, not the time it
@@ -411,9 +418,12 @@ export class BoardTracker {
     const t0 = this.now();
     const rgba = frame.toFrame();
     const gray = frame.toGray ? frame.toGray() : toGray(rgba);
-    const fitted = this.calibration ?? calibrate(this.cv, gray, this.options.profile, this.options.calibrate);
+    const points = !this.calibration && this.options.clickedPoints ? calibrateManually(this.cv, gray, this.options.profile, this.options.clickedPoints) : null;
+    if (points && 'error' in points) return [{ type: 'no-board', tMs: frame.timestampMs, reason: `the points given make no calibration: ${points.error}` }];
+    const fitted = this.calibration ?? points?.calibration ?? calibrate(this.cv, gray, this.options.profile, this.options.calibrate);
     if (!fitted.found) return [{ type: 'no-board', tMs: frame.timestampMs, reason: fitted.reason }];
     const placed = this.options.cameraHeightMm !== undefined ? withCameraHeight(fitted, this.options.cameraHeightMm) : { calibration: fitted, warnings: [] };
+    placed.warnings.unshift(...(points?.warnings ?? []));
     const cal = placed.calibration;
     this.calibration = cal;
     const probe = new BoardView(cal, this.options.profile, lowResSize(frame.widthPx, frame.heightPx, 1));
@@ -517,7 +527,8 @@ export class BoardTracker {
     this.viewLost = !check.stillValid;
     if (check.stillValid) return 'same';
     if (!wasLost) events.push({ type: 'no-board', tMs, reason: `the view changed (${check.reason}): looking for the board again` });
-    if (this.options.calibration) {
+    // (Nor can one from a person's points: they were found in the view as it was.)
+    if (this.options.calibration || this.options.clickedPoints) {
       this.lastActivityMs = tMs;
       return 'changed';
     }
