@@ -138,7 +138,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
     if (!analysis.calibration.found) exit = Math.max(exit, EXIT.boardNotFound);
     if (annotateDir) {
       const out = join(annotateDir, `${basename(file, extname(file))}.annotated.png`);
-      await writeAnnotatedPng(out, frame, setup.profile, analysis.calibration.found ? analysis.calibration : null, analysis.detection, result.calls, result.ids, result.headline);
+      await writeAnnotatedPng(out, frame, setup.profile, analysis.calibration.found ? analysis.calibration : null, analysis.detection, result.calls, result.ids, result.headline, points);
     }
     if (args.flags.json) io.stdout.write(`${JSON.stringify(result.json)}\n`);
     else io.stdout.write(result.text);

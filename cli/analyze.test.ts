@@ -114,9 +114,23 @@ describe('disc-referee analyze', () => {
       return { at, xPx: p.xPx + (i % 2 ? 1.5 : -1.5), yPx: p.yPx + (i % 3 ? -1.5 : 1.5) };
     });
     writeFileSync(join(dir, 'points.json'), JSON.stringify({ points }));
-    const r = await run(['analyze', image, '--game', 'sjoelbak', '--json', '--points', join(dir, 'points.json'), '--save-calibration', join(dir, 'cal.json')]);
+    const r = await run(['analyze', image, '--game', 'sjoelbak', '--json', '--points', join(dir, 'points.json'), '--save-calibration', join(dir, 'cal.json'), '--annotate', dir]);
     expect(r.code).toBe(0);
     const json = JSON.parse(r.stdout.trim());
+    // The annotated image rings each point given in magenta (a colour nothing else is drawn in).
+    const annotated = await loadImageFile(join(dir, 'sjoelbak-standard-40x200-random-2.annotated.png'));
+    const magentaNear = (x: number, y: number) => {
+      let n = 0;
+      for (let v = Math.round(y) - 12; v <= y + 12; v++) {
+        for (let u = Math.round(x) - 12; u <= x + 12; u++) {
+          const k = 4 * (v * annotated.widthPx + u);
+          if (annotated.data[k]! > 200 && annotated.data[k + 1]! < 80 && annotated.data[k + 2]! > 200) n++;
+        }
+      }
+      return n;
+    };
+    for (const p of points) expect(magentaNear(p.xPx, p.yPx)).toBeGreaterThan(10);
+    expect(magentaNear(960, 540)).toBe(0);
     expect(json.calibration.method).toBe('manual');
     expect(json.warnings.join('\n')).toMatch(/calibrated from the points alone/);
     // 22 of its 24 discs, each within 15 mm of where it is and in its zone (start or lane).

@@ -1,16 +1,21 @@
 /**
  * The annotated image: what the referee saw and why it called what it did. Board geometry as
- * fitted (thin cyan), each disc's outline (its team colour), its points and call, and the
- * candidates that were dropped (small grey crosses).
+ * fitted (thin cyan), each disc's outline (its team colour), its points and call, the
+ * candidates that were dropped (small grey crosses), and a manual calibration's points (magenta
+ * rings, each with a line to where the calibration puts its board point: a click off shows).
  */
 import { writeFile } from 'node:fs/promises';
 import type { DiscCall } from '../rules/core/calls.ts';
 import type { BoardProfile } from '../rules/profiles/schema.ts';
 import { pieceRadiusMm } from '../rules/profiles/schema.ts';
+import type { ClickedPoint } from '../vision/calibrate/manual.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
 import type { DetectionResult } from '../vision/detect/types.ts';
 import type { Frame } from '../vision/image/frame.ts';
 import { CALL_COLOURS, canvasOf, discOutline, drawBoardGeometry, drawScale, headlineBar, label, polyline, seen, topPlane } from './annotate-draw.ts';
+
+/** A manual calibration's points: a colour no call, team or board line is drawn in. */
+export const CLICK_COLOUR = '#ff00ff';
 
 export async function writeAnnotatedPng(
   path: string,
@@ -21,6 +26,7 @@ export async function writeAnnotatedPng(
   calls: DiscCall[],
   ids: string[],
   headline: string,
+  clicks: readonly ClickedPoint[] = [],
 ): Promise<void> {
   const canvas = canvasOf(frame);
   const ctx = canvas.getContext('2d');
@@ -48,6 +54,14 @@ export async function writeAnnotatedPng(
       polyline(ctx, [{ x: p.x - 4, y: p.y - 4 }, { x: p.x + 4, y: p.y + 4 }], false);
       polyline(ctx, [{ x: p.x - 4, y: p.y + 4 }, { x: p.x + 4, y: p.y - 4 }], false);
     }
+  }
+  ctx.strokeStyle = CLICK_COLOUR;
+  ctx.lineWidth = 2 * scale;
+  for (const c of clicks) {
+    ctx.beginPath();
+    ctx.arc(c.xPx, c.yPx, 6 * scale, 0, 2 * Math.PI);
+    ctx.stroke();
+    if (cal) polyline(ctx, [{ x: c.xPx, y: c.yPx }, seen(cal, cal.boardToImage, c.xMm, c.yMm)], false);
   }
   headlineBar(ctx, frame.widthPx, headline, scale);
   await writeFile(path, canvas.toBuffer('image/png'));
