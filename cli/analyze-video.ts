@@ -215,6 +215,7 @@ export async function analyzeVideo(path: string, options: AnalyzeVideoOptions, i
         outDir: options.annotateDir,
         profile: setup.profile,
         calibration: session.calibration,
+        ...(options.clickedPoints ? { clicks: options.clickedPoints } : {}),
         ...(options.fps ? { fps: options.fps } : {}),
         ...(options.annotateFormat ? { format: options.annotateFormat } : {}),
         onProgress: (done) => annotateBar?.update(done, log.frameMs[done - 1] ?? 0),

@@ -6,6 +6,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { BoardProfile } from '../rules/profiles/schema.ts';
 import { modelEdges } from '../vision/calibrate/model-edges.ts';
+import type { ClickedPoint } from '../vision/calibrate/manual.ts';
 import { planeAtHeight } from '../vision/calibrate/plane-at-height.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
 import { applyHomography } from '../vision/geometry/homography.ts';
@@ -113,4 +114,19 @@ export function scoreBox(ctx: SKRSContext2D, widthPx: number, heightPx: number, 
   ctx.fillRect(x, y, boxW, boxH);
   ctx.fillStyle = '#ffffff';
   lines.forEach((l, i) => ctx.fillText(l, x + pad, y + pad + (i + 0.85) * size * 1.25));
+}
+
+/** A manual calibration's points: a colour no call, team or board line is drawn in. */
+export const CLICK_COLOUR = '#ff00ff';
+
+/** Each point a person gave, ringed, with a line to where the calibration puts its board point. */
+export function drawClicks(ctx: SKRSContext2D, cal: Calibration | null, clicks: readonly ClickedPoint[], scale: number): void {
+  ctx.strokeStyle = CLICK_COLOUR;
+  ctx.lineWidth = 2 * scale;
+  for (const c of clicks) {
+    ctx.beginPath();
+    ctx.arc(c.xPx, c.yPx, 6 * scale, 0, 2 * Math.PI);
+    ctx.stroke();
+    if (cal) polyline(ctx, [{ x: c.xPx, y: c.yPx }, seen(cal, cal.boardToImage, c.xMm, c.yMm)], false);
+  }
 }

@@ -12,11 +12,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { pieceRadiusMm, type BoardProfile } from '../rules/profiles/schema.ts';
+import type { ClickedPoint } from '../vision/calibrate/manual.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
 import { openVideo } from '../vision/video/open-video.ts';
 import { openVideoWriter, type VideoWriteFormat } from '../vision/video/video-writer.ts';
 import type { BoardMotion, PathPoint } from '../vision/track/types.ts';
-import { CALL_COLOURS, discOutline, drawBoardGeometry, drawScale, headlineBar, label, polyline, putFrame, scoreBox, seen, topPlane, type PointPx } from './annotate-draw.ts';
+import { CALL_COLOURS, discOutline, drawBoardGeometry, drawClicks, drawScale, headlineBar, label, polyline, putFrame, scoreBox, seen, topPlane, type PointPx } from './annotate-draw.ts';
 import type { AnnotationLog, RestMark, ShotMark } from './annotate-log.ts';
 
 export const ANNOTATE_VIDEO_DEFAULTS = {
@@ -32,6 +33,8 @@ export interface AnnotateVideoOptions {
   outDir: string;
   profile: BoardProfile;
   calibration: Calibration;
+  /** The points a person gave for a manual calibration, ringed on every frame. */
+  clicks?: readonly ClickedPoint[];
   /** Frame rate of a Motion JPEG input (as given to the analysis). */
   fps?: number;
   /** 'auto' (default): mp4 when ffmpeg is on the PATH, else MJPEG. */
@@ -96,6 +99,7 @@ class FramePainter {
     private readonly cal: Calibration,
     private readonly widthPx: number,
     private readonly heightPx: number,
+    clicks: readonly ClickedPoint[] = [],
   ) {
     this.top = topPlane(cal, profile);
     this.rMm = pieceRadiusMm(profile);
@@ -103,6 +107,7 @@ class FramePainter {
     // The board geometry is the same on every frame: drawn once.
     this.geometry = createCanvas(widthPx, heightPx);
     drawBoardGeometry(this.geometry.getContext('2d'), profile, cal);
+    drawClicks(this.geometry.getContext('2d'), cal, clicks, this.scale);
   }
 
   private rest(index: number): RestMark | null {
@@ -242,7 +247,7 @@ export async function annotateVideo(path: string, log: AnnotationLog, o: Annotat
   const base = join(o.outDir, basename(path, extname(path)));
   const video = await openVideo(path, o.fps ? { fps: o.fps } : {});
   const { widthPx, heightPx } = video.info;
-  const painter = new FramePainter(log, o.profile, o.calibration, widthPx, heightPx);
+  const painter = new FramePainter(log, o.profile, o.calibration, widthPx, heightPx, o.clicks);
   const writer = openVideoWriter(`${base}.annotated`, { widthPx, heightPx, fps: video.info.fps, ...(o.format ? { format: o.format } : {}) });
   const sheet = log.shots.length > 0 ? new ContactSheet(log.shots.length, widthPx, heightPx) : null;
   const shotImages: string[] = [];

@@ -12,10 +12,7 @@ import type { ClickedPoint } from '../vision/calibrate/manual.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
 import type { DetectionResult } from '../vision/detect/types.ts';
 import type { Frame } from '../vision/image/frame.ts';
-import { CALL_COLOURS, canvasOf, discOutline, drawBoardGeometry, drawScale, headlineBar, label, polyline, seen, topPlane } from './annotate-draw.ts';
-
-/** A manual calibration's points: a colour no call, team or board line is drawn in. */
-export const CLICK_COLOUR = '#ff00ff';
+import { CALL_COLOURS, canvasOf, discOutline, drawBoardGeometry, drawClicks, drawScale, headlineBar, label, polyline, seen, topPlane } from './annotate-draw.ts';
 
 export async function writeAnnotatedPng(
   path: string,
@@ -55,14 +52,7 @@ export async function writeAnnotatedPng(
       polyline(ctx, [{ x: p.x - 4, y: p.y + 4 }, { x: p.x + 4, y: p.y - 4 }], false);
     }
   }
-  ctx.strokeStyle = CLICK_COLOUR;
-  ctx.lineWidth = 2 * scale;
-  for (const c of clicks) {
-    ctx.beginPath();
-    ctx.arc(c.xPx, c.yPx, 6 * scale, 0, 2 * Math.PI);
-    ctx.stroke();
-    if (cal) polyline(ctx, [{ x: c.xPx, y: c.yPx }, seen(cal, cal.boardToImage, c.xMm, c.yMm)], false);
-  }
+  drawClicks(ctx, cal, clicks, scale);
   headlineBar(ctx, frame.widthPx, headline, scale);
   await writeFile(path, canvas.toBuffer('image/png'));
 }

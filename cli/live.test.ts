@@ -15,6 +15,7 @@ import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
 import type { BoardProfile } from '../rules/profiles/schema.ts';
 import { referencePoints } from '../vision/calibrate/reference-points.ts';
 import { rgbOf, type Rgb } from '../vision/detect/teams.ts';
+import { loadImageFile } from '../vision/image/load-image-node.ts';
 import { loadOpenCv } from '../vision/opencv/load-opencv.ts';
 import { ffmpegOnPath, openVideo } from '../vision/video/open-video.ts';
 import { analyzeVideo } from './analyze-video.ts';
@@ -411,10 +412,25 @@ describe('analyzeVideo', () => {
         return { xPx: p.xPx + (i % 2 ? 1 : -1), yPx: p.yPx + (i % 3 ? -1 : 1), xMm: r.xMm, yMm: r.yMm };
       });
     const r = io();
-    expect(await analyzeVideo(sjoelbak, { setup: resolveGame('sjoelbak', undefined, undefined), json: true, progress: false, clickedPoints }, r.io)).toBe(0);
-    const lines = r.text().stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; calibration?: { method?: string }; warnings?: string[] });
+    const annotateDir = tempDir('points-video-');
+    expect(await analyzeVideo(sjoelbak, { setup: resolveGame('sjoelbak', undefined, undefined), json: true, progress: false, clickedPoints, annotateDir, annotateFormat: 'mjpeg' }, r.io)).toBe(0);
+    const lines = r.text().stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; calibration?: { method?: string }; warnings?: string[]; annotated?: { shotImages: string[] } });
     expect(lines.find((l) => l.kind === 'shot')!.calibration!.method).toBe('manual');
-    expect(lines.at(-1)).toMatchObject({ kind: 'final', score: t.finalScore, truth: { agree: true }, warnings: [] });
+    const final = lines.at(-1)!;
+    expect(final).toMatchObject({ kind: 'final', score: t.finalScore, truth: { agree: true }, warnings: [] });
+    // The points given are ringed in magenta on the annotated frames.
+    const shot = await loadImageFile(final.annotated!.shotImages[0]!);
+    const magentaNear = (x: number, y: number) => {
+      let n = 0;
+      for (let v = Math.max(0, Math.round(y) - 8); v <= Math.min(shot.heightPx - 1, y + 8); v++) {
+        for (let u = Math.max(0, Math.round(x) - 8); u <= Math.min(shot.widthPx - 1, x + 8); u++) {
+          const k = 4 * (v * shot.widthPx + u);
+          if (shot.data[k]! > 200 && shot.data[k + 1]! < 80 && shot.data[k + 2]! > 200) n++;
+        }
+      }
+      return n;
+    };
+    for (const p of clickedPoints) expect(magentaNear(p.xPx, p.yPx)).toBeGreaterThan(5);
   }, 120_000);
 
   it('reports an unreadable video and a video that needs ffmpeg with exit 3', async () => {
