@@ -14,6 +14,7 @@ import { loadImageFile } from '../vision/image/load-image-node.ts';
 import { ffmpegOnPath, openVideo } from '../vision/video/open-video.ts';
 import { main } from './main.ts';
 import { truthBeside } from './video-truth.ts';
+import { magentaNear } from '../test/magenta-near.ts';
 import { tempDir } from '../test/temp-dir.ts';
 
 async function run(argv: string[]) {
@@ -119,18 +120,8 @@ describe('disc-referee analyze', () => {
     const json = JSON.parse(r.stdout.trim());
     // The annotated image rings each point given in magenta (a colour nothing else is drawn in).
     const annotated = await loadImageFile(join(dir, 'sjoelbak-standard-40x200-random-2.annotated.png'));
-    const magentaNear = (x: number, y: number) => {
-      let n = 0;
-      for (let v = Math.round(y) - 12; v <= y + 12; v++) {
-        for (let u = Math.round(x) - 12; u <= x + 12; u++) {
-          const k = 4 * (v * annotated.widthPx + u);
-          if (annotated.data[k]! > 200 && annotated.data[k + 1]! < 80 && annotated.data[k + 2]! > 200) n++;
-        }
-      }
-      return n;
-    };
-    for (const p of points) expect(magentaNear(p.xPx, p.yPx)).toBeGreaterThan(10);
-    expect(magentaNear(960, 540)).toBe(0);
+    for (const p of points) expect(magentaNear(annotated, p.xPx, p.yPx, 12)).toBeGreaterThan(10);
+    expect(magentaNear(annotated, 960, 540, 12)).toBe(0);
     expect(json.calibration.method).toBe('manual');
     expect(json.warnings.join('\n')).toMatch(/calibrated from the points alone/);
     // 22 of its 24 discs, each within 15 mm of where it is and in its zone (start or lane).

@@ -24,6 +24,7 @@ import { resolveGame } from './game-setup.ts';
 import { runSession, type SessionResult } from './live-session.ts';
 import { main } from './main.ts';
 import { compareWithTruth, toTruthFrame, truthBeside } from './video-truth.ts';
+import { magentaNear } from '../test/magenta-near.ts';
 import { tempDir } from '../test/temp-dir.ts';
 
 function io() {
@@ -420,17 +421,7 @@ describe('analyzeVideo', () => {
     expect(final).toMatchObject({ kind: 'final', score: t.finalScore, truth: { agree: true }, warnings: [] });
     // The points given are ringed in magenta on the annotated frames.
     const shot = await loadImageFile(final.annotated!.shotImages[0]!);
-    const magentaNear = (x: number, y: number) => {
-      let n = 0;
-      for (let v = Math.max(0, Math.round(y) - 8); v <= Math.min(shot.heightPx - 1, y + 8); v++) {
-        for (let u = Math.max(0, Math.round(x) - 8); u <= Math.min(shot.widthPx - 1, x + 8); u++) {
-          const k = 4 * (v * shot.widthPx + u);
-          if (shot.data[k]! > 200 && shot.data[k + 1]! < 80 && shot.data[k + 2]! > 200) n++;
-        }
-      }
-      return n;
-    };
-    for (const p of clickedPoints) expect(magentaNear(p.xPx, p.yPx)).toBeGreaterThan(5);
+    for (const p of clickedPoints) expect(magentaNear(shot, p.xPx, p.yPx, 8)).toBeGreaterThan(5);
   }, 120_000);
 
   it('reports an unreadable video and a video that needs ffmpeg with exit 3', async () => {
