@@ -147,16 +147,34 @@ function clippedUnlitDistance(c: Rgb, usual: Rgb, maxLightScale: number, clipped
   return Math.sqrt(Math.min(f1, f2, misfit2(0), misfit2(maxLightScale)));
 }
 
-/** Which samples of one loop are covered (null: not in the image). */
+/**
+ * The blocks standing wholly inside the board's outline (sjoelbak's bars, Sling's middle wall),
+ * which inner loops cross. Not a frame's blocks, which make the outline: they are the colour
+ * the loops over them usually see (carrom's).
+ */
+function blocksWithinOutline(profile: HandInput['profile']): { minXMm: number; minYMm: number; maxXMm: number; maxYMm: number; heightMm: number }[] {
+  const o = profile.outline;
+  const inside = (x: number, y: number) => (o.shape === 'circle' ? Math.hypot(x - o.xMm, y - o.yMm) < o.radiusMm : x > o.minXMm && x < o.maxXMm && y > o.minYMm && y < o.maxYMm);
+  return profile.features.flatMap((f) => (f.kind === 'block' && inside(f.minXMm, f.minYMm) && inside(f.maxXMm, f.maxYMm) && inside(f.minXMm, f.maxYMm) && inside(f.maxXMm, f.minYMm) ? [f] : []));
+}
+
+/** Which samples of one loop are covered (null: not in the image, or over a block). */
 function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm: number, o: HandOptions): (boolean | null)[] {
   const { frame, calibration: cal, profile } = input;
   const colours: (Rgb | null)[] = [];
   // Samples a found disc covers (its side seen beyond its footprint by up to about its height).
   const heightMm = Math.max(0, ...profile.pieces.map((q) => q.heightMm ?? 0));
   const onDisc: boolean[] = [];
+  const blocks = blocksWithinOutline(profile);
   for (const place of places) {
     const p = loopPoint(profile, offsetMm, place);
     onDisc.push((input.discs ?? []).some((d) => Math.hypot(d.xMm - p.xMm, d.yMm - p.yMm) < d.radiusMm + heightMm));
+    // A block standing on the board is another colour than the loop round it, and no arm: where
+    // a loop crosses one (or its walls, seen at a slant up to its height beside it), it is not seen.
+    if (blocks.some((b) => p.xMm > b.minXMm - b.heightMm && p.xMm < b.maxXMm + b.heightMm && p.yMm > b.minYMm - b.heightMm && p.yMm < b.maxYMm + b.heightMm)) {
+      colours.push(null);
+      continue;
+    }
     const ideal = applyHomography(cal.boardToImage, p.xMm, p.yMm);
     const q = distortPx(cal.lens, ideal.x, ideal.y);
     const xi = Math.round(q.x);
@@ -259,8 +277,9 @@ export function detectHand(input: HandInput, options: Partial<HandOptions> = {})
     const seen = states.filter((s) => s !== null);
     return seen.length >= o.minLoopsSeen && seen.filter((s) => s).length >= o.minLoopsCovered;
   });
-  const inner = Math.min(...o.loopOffsetsMm);
-  const at = (k: number) => loopPoint(input.profile, inner, places[k]!);
+  // Widths and places are measured along the outline itself: the loops' samples lie at the same
+  // fractions of each side, farther apart on the outer loops and closer on the inner ones.
+  const at = (k: number) => loopPoint(input.profile, 0, places[k]!);
   const crossings: OutlineCrossing[] = [];
   const minWidthMm = Math.max(o.minArmWidthMm, o.armWidthPieceDiameters * Math.max(...input.profile.pieces.map((p) => p.diameterMm)));
   // Runs round the loop (a run may wrap past sample 0).
@@ -275,7 +294,7 @@ export function detectHand(input: HandInput, options: Partial<HandOptions> = {})
     }
     let len = 0;
     let widthMm = 0;
-    // Distance along the inner loop of each sample of the run from its start, and each sample's own length.
+    // Distance along the outline of each sample of the run from its start, and each sample's own length.
     const alongMm: number[] = [];
     const stepMm: number[] = [];
     while (k + len < n && arm[(start + k + len) % n]) {
