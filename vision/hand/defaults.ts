@@ -6,9 +6,10 @@ export const HAND_DEFAULTS = {
    * the board covers a few of them at most. Skin is often the colour of a wooden rail and table
    * lit more brightly, which light explains (see unlitDistance); 25 mm in, a loop runs over a
    * crokinole board's ditch and a mat's own surface, against which it is not. On the 40
-   * benchmark scenes of each board, that loop found 45 of the 50 arms over a board, against 42
-   * without it, with the same 3 false alarms in 364 scenes. Deeper, at 35 mm, it found 48 but
-   * ran off the rail onto the corners of PitRush's hexagonal surface: 9 false alarms.
+   * benchmark scenes of each board, 45 of the 50 arms over a board were found with it, against 42
+   * without it (false alarms: 1 in 364 scenes either way, once blocks are left out of the loops).
+   * Deeper, at 35 mm, it found 48 but ran off the rail onto the corners of PitRush's hexagonal
+   * surface (and a curling mat's edge): 7 false alarms more.
    */
   loopOffsetsMm: [-25, -5, 20, 50, 80],
   /** Samples a loop has all round (the inner loop's spacing sets the arc lengths). */
