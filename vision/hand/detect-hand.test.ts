@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { noEffects } from '../../fixtures/render/effects.ts';
 import type { HandSpec } from '../../fixtures/render/hand.ts';
 import { randomScene } from '../../fixtures/render/random-scene.ts';
-import type { HandOptions } from './defaults.ts';
+import { HAND_DEFAULTS, type HandOptions } from './defaults.ts';
 import { renderScene } from '../../fixtures/render/scene.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { calibrate } from '../calibrate/calibrate.ts';
@@ -10,7 +10,7 @@ import type { Calibration } from '../calibrate/types.ts';
 import { toGray, type Frame } from '../image/frame.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
 import { detectDiscs } from '../detect/detect.ts';
-import { channelMedian, detectHand, unlitDistance } from './detect-hand.ts';
+import { channelMedian, detectHand, loopOffsetsMm, unlitDistance } from './detect-hand.ts';
 import { loopPlaces, loopPoint } from './outline-loops.ts';
 
 let cv: CV;
@@ -65,6 +65,7 @@ describe('a hand over the board in a single image', () => {
     const found = detectHand({ frame: withArm.frame, calibration: cal, profile });
     expect(found.handOverBoard).toBe(true);
     // Where it crosses: forearm-wide, on the side of the board the arm comes from.
+    console.log("CROSS", JSON.stringify(found.crossings));
     const c = found.crossings[0]!;
     expect(c.widthMm).toBeGreaterThan(40);
     expect(c.widthMm).toBeLessThan(300);
@@ -122,6 +123,16 @@ describe('a hand over the board in a single image', () => {
     expect(detectHand(input, { loopOffsetsMm: [-5, 20, 50, 80] }).handOverBoard).toBe(false);
   }, 60_000);
 
+  it.each([
+    ['table-shuffleboard-9ft', 31],
+    ['table-shuffleboard-12ft', 9],
+  ] as const)("%s (seed %i): an arm over a table's frame and gutter is seen on the gutter's own loop, where the frame is about the skin's colour", (profileId, seed) => {
+    const { hand, ...input } = corpusScene(profileId, seed);
+    expect(hand?.fromEdge).toBe('top');
+    expect(detectHand(input).handOverBoard).toBe(true);
+    expect(detectHand(input, { railBandMinWidthMm: Infinity }).handOverBoard).toBe(false);
+  }, 60_000);
+
   it('sling-standard (seed 18): an arm coming in from the edge of the image, where the board reaches it, crosses the loops still in view', () => {
     const { hand, ...input } = corpusScene('sling-standard', 18);
     expect(hand?.fromEdge).toBe('bottom');
@@ -137,9 +148,14 @@ describe('a hand over the board in a single image', () => {
     expect(found.handOverBoard).toBe(true);
     // Seen end to end, the table is narrow in the image and the arm runs nearly along its
     // +x side: it covers each loop over ~450 mm, but only a forearm's width across itself.
-    const c = found.crossings[0]!;
+    // Farther along the side, its hand lies over the gutter, which the gutter's loop alone shows.
+    const [overGutter, across] = [...found.crossings].sort((a, b) => a.yMm - b.yMm);
+    expect(found.crossings).toHaveLength(2);
     // (Placed on the outline's +x side.)
-    expect(c.xMm).toBeCloseTo(303.2, 0);
+    expect(across!.xMm).toBeCloseTo(303.2, 0);
+    expect(overGutter!.xMm).toBeCloseTo(303.2, 0);
+    expect(detectHand(input, { railBandMinWidthMm: Infinity }).crossings).toHaveLength(1);
+    const c = across!;
     expect(c.widthMm).toBeGreaterThan(60);
     expect(c.widthMm).toBeLessThan(150);
   }, 60_000);
@@ -175,6 +191,17 @@ describe('a hand over the board in a single image', () => {
     const grey: [number, number, number] = [180, 178, 175];
     expect(unlitDistance([232, 184, 148], grey, 1.5)).toBeGreaterThan(30); // skin on a grey table
     expect(unlitDistance([120, 118, 116], grey, 1.5)).toBeLessThan(3); // the table in shade
+  });
+
+  it.each([
+    ['table-shuffleboard-9ft', [-25, -5, 20, 50, 80, -50]],
+    ['table-shuffleboard-12ft', [-25, -5, 20, 50, 80, -50]],
+    ['carrom-standard-74cm', [-25, -5, 20, 50, 80, -35]],
+    ['crokinole-nca-26in', [-25, -5, 20, 50, 80]],
+    ['sjoelbak-standard-40x200', [-25, -5, 20, 50, 80]],
+    ['curling-mat', [-25, -5, 20, 50, 80]],
+  ] as const)('%s: a loop midway across the band round the playing surface only where it is 60 mm wide or more', (profileId, expected) => {
+    expect(loopOffsetsMm(BOARD_PROFILES[profileId]!, HAND_DEFAULTS)).toEqual(expected);
   });
 
   it('a rectangle is sampled side by side, at the same places on every loop', () => {

@@ -266,10 +266,28 @@ function slantedBandWidthMm(loops: readonly (boolean | null)[][], offsetsMm: rea
   return median(centres.map((c) => c.lengthMm)) * sine;
 }
 
+/**
+ * The loops' offsets: the fixed ones, and one midway across a wide band between the outline and
+ * the playing surface (a table's gutters, carrom's frame), where skin shows against the gutter's
+ * paint when the wooden rail and table beside it are about its colour.
+ */
+export function loopOffsetsMm(profile: HandInput['profile'], o: Pick<HandOptions, 'loopOffsetsMm' | 'railBandMinWidthMm'>): number[] {
+  const out = profile.outline;
+  const surface = profile.surface;
+  const band =
+    out.shape === 'circle' && surface.shape === 'circle'
+      ? out.radiusMm - surface.radiusMm
+      : out.shape === 'rect' && surface.shape === 'rect'
+        ? Math.min(surface.minXMm - out.minXMm, out.maxXMm - surface.maxXMm, surface.minYMm - out.minYMm, out.maxYMm - surface.maxYMm)
+        : 0;
+  return band >= o.railBandMinWidthMm ? [...o.loopOffsetsMm, -band / 2] : [...o.loopOffsetsMm];
+}
+
 export function detectHand(input: HandInput, options: Partial<HandOptions> = {}): HandResult {
   const o = { ...HAND_DEFAULTS, ...options };
   const places = loopPlaces(input.profile, o.samplesPerLoop);
-  const loops = o.loopOffsetsMm.map((off) => coveredOnLoop(input, places, off, o));
+  const offsetsMm = loopOffsetsMm(input.profile, o);
+  const loops = offsetsMm.map((off) => coveredOnLoop(input, places, off, o));
   const n = places.length;
   // A place is an arm's if enough loops are seen there and enough of them are covered.
   const arm = Array.from({ length: n }, (_, k) => {
@@ -307,7 +325,7 @@ export function detectHand(input: HandInput, options: Partial<HandOptions> = {})
       len++;
     }
     const first = (start + k) % n;
-    const across = widthMm > o.maxArmWidthMm ? slantedBandWidthMm(loops, o.loopOffsetsMm, first, alongMm, stepMm, minWidthMm) : widthMm;
+    const across = widthMm > o.maxArmWidthMm ? slantedBandWidthMm(loops, offsetsMm, first, alongMm, stepMm, minWidthMm) : widthMm;
     if (across >= minWidthMm && across <= o.maxArmWidthMm) crossings.push({ ...at((first + Math.floor(len / 2)) % n), widthMm: across });
     k += len;
   }
