@@ -19,7 +19,7 @@ export const HAND_DEFAULTS = {
    * the 50 arms were found with it (the 9 ft and 12 ft tables' two more), false alarms the same.
    */
   railBandMinWidthMm: 60,
-  /** Samples a loop has all round (the inner loop's spacing sets the arc lengths). */
+  /** Samples a loop has all round (their spacing along the outline sets the arc lengths). */
   samplesPerLoop: 360,
   /** Half-width (samples) of the stretch of loop whose median colour is the usual one at a sample. */
   usualWindowSamples: 30,
@@ -39,12 +39,12 @@ export const HAND_DEFAULTS = {
   maxLightScale: 1.5,
   /** A channel this bright may be clipped (glare, a white mat in bright light; noise pulls a clipped 255 down a little): only a lower bound. */
   clippedLevel: 245,
-  /** An arm's crossing: covered on the loops seen there, over at least this arc (mm, inner loop)... */
+  /** An arm's crossing: covered on the loops seen there, over at least this arc (mm, along the outline)... */
   minArmWidthMm: 40,
   /** ... and this many times the largest piece's diameter (a piece lying off a mat is no arm). */
   armWidthPieceDiameters: 1.2,
   /**
-   * Loops that must be in the image at a place for it to count (two of the five: a board
+   * Loops that must be in the image at a place for it to count (two of the five or six: a board
    * reaching the image's edge leaves only its inner loops in view there, where an arm coming in
    * from that edge crosses them; on 40 scenes of each board, two as against three found one
    * more arm and no hand where there was none)...
