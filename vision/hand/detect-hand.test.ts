@@ -65,7 +65,6 @@ describe('a hand over the board in a single image', () => {
     const found = detectHand({ frame: withArm.frame, calibration: cal, profile });
     expect(found.handOverBoard).toBe(true);
     // Where it crosses: forearm-wide, on the side of the board the arm comes from.
-    console.log("CROSS", JSON.stringify(found.crossings));
     const c = found.crossings[0]!;
     expect(c.widthMm).toBeGreaterThan(40);
     expect(c.widthMm).toBeLessThan(300);
@@ -155,9 +154,8 @@ describe('a hand over the board in a single image', () => {
     expect(across!.xMm).toBeCloseTo(303.2, 0);
     expect(overGutter!.xMm).toBeCloseTo(303.2, 0);
     expect(detectHand(input, { railBandMinWidthMm: Infinity }).crossings).toHaveLength(1);
-    const c = across!;
-    expect(c.widthMm).toBeGreaterThan(60);
-    expect(c.widthMm).toBeLessThan(150);
+    expect(across!.widthMm).toBeGreaterThan(60);
+    expect(across!.widthMm).toBeLessThan(150);
   }, 60_000);
 
   it('a clipped channel is a bound: glare on wood and a clipped white are light; skin is not', () => {
