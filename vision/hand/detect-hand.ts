@@ -152,20 +152,21 @@ function clippedUnlitDistance(c: Rgb, usual: Rgb, maxLightScale: number, clipped
  * which inner loops cross. Not a frame's blocks, which make the outline: they are the colour
  * the loops over them usually see (carrom's).
  */
-function blocksWithinOutline(profile: HandInput['profile']): { minXMm: number; minYMm: number; maxXMm: number; maxYMm: number; heightMm: number }[] {
+type Block = { minXMm: number; minYMm: number; maxXMm: number; maxYMm: number; heightMm: number };
+
+function blocksWithinOutline(profile: HandInput['profile']): Block[] {
   const o = profile.outline;
   const inside = (x: number, y: number) => (o.shape === 'circle' ? Math.hypot(x - o.xMm, y - o.yMm) < o.radiusMm : x > o.minXMm && x < o.maxXMm && y > o.minYMm && y < o.maxYMm);
   return profile.features.flatMap((f) => (f.kind === 'block' && inside(f.minXMm, f.minYMm) && inside(f.maxXMm, f.maxYMm) && inside(f.minXMm, f.maxYMm) && inside(f.maxXMm, f.minYMm) ? [f] : []));
 }
 
 /** Which samples of one loop are covered (null: not in the image, or over a block). */
-function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], offsetMm: number, o: HandOptions): (boolean | null)[] {
+function coveredOnLoop(input: HandInput, places: readonly LoopPlace[], blocks: readonly Block[], offsetMm: number, o: HandOptions): (boolean | null)[] {
   const { frame, calibration: cal, profile } = input;
   const colours: (Rgb | null)[] = [];
   // Samples a found disc covers (its side seen beyond its footprint by up to about its height).
   const heightMm = Math.max(0, ...profile.pieces.map((q) => q.heightMm ?? 0));
   const onDisc: boolean[] = [];
-  const blocks = blocksWithinOutline(profile);
   for (const place of places) {
     const p = loopPoint(profile, offsetMm, place);
     onDisc.push((input.discs ?? []).some((d) => Math.hypot(d.xMm - p.xMm, d.yMm - p.yMm) < d.radiusMm + heightMm));
@@ -287,7 +288,8 @@ export function detectHand(input: HandInput, options: Partial<HandOptions> = {})
   const o = { ...HAND_DEFAULTS, ...options };
   const places = loopPlaces(input.profile, o.samplesPerLoop);
   const offsetsMm = loopOffsetsMm(input.profile, o);
-  const loops = offsetsMm.map((off) => coveredOnLoop(input, places, off, o));
+  const blocks = blocksWithinOutline(input.profile);
+  const loops = offsetsMm.map((off) => coveredOnLoop(input, places, blocks, off, o));
   const n = places.length;
   // A place is an arm's if enough loops are seen there and enough of them are covered.
   const arm = Array.from({ length: n }, (_, k) => {
