@@ -5,6 +5,7 @@ import type { BoardState, DiscState } from '../rules/core/board-state.ts';
 import { defaultMarkerLayout, parseMarkerLayout, type MarkerLayout } from '../vision/calibrate/markers/marker-layout.ts';
 import { parseClickedPoints, type ClickedPoint } from '../vision/calibrate/manual.ts';
 import { calibrateManually } from '../vision/calibrate/manual-refine.ts';
+import { greyOfCalibration } from '../vision/calibrate/calibrate-frame.ts';
 import { checkSavedCalibration, parseSavedCalibration, toSaved } from '../vision/calibrate/saved-calibration.ts';
 import type { Calibration } from '../vision/calibrate/types.ts';
 import { toGray } from '../vision/image/frame.ts';
@@ -124,7 +125,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       reuse = manual.calibration;
       calibrationWarnings.push(...manual.warnings);
     } else if (saved) {
-      const check = checkSavedCalibration(toGray(frame), setup.profile, saved);
+      const check = checkSavedCalibration(greyOfCalibration(frame, saved, () => toGray(frame)), setup.profile, saved);
       if (check.stillValid) reuse = saved;
       else io.stderr.write(`${file}: saved calibration not used: ${check.reason}\n`);
     }

@@ -1,6 +1,7 @@
 import { projectPointMm } from '../../fixtures/render/camera.ts';
 import type { SceneTruth } from '../../fixtures/render/scene.ts';
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { surfaceEdgePointsMm } from '../../vision/calibrate/calibrate-frame.ts';
 import { projectSeen } from '../../vision/calibrate/refine-fit.ts';
 import type { CalibrationResult } from '../../vision/calibrate/types.ts';
 
@@ -14,10 +15,7 @@ export function cornerErrorPx(result: CalibrationResult, truth: SceneTruth, prof
   const s = profile.surface;
   const cx = s.shape === 'rect' ? (s.minXMm + s.maxXMm) / 2 : s.xMm;
   const cy = s.shape === 'rect' ? (s.minYMm + s.maxYMm) / 2 : s.yMm;
-  const points: (readonly [number, number])[] =
-    s.shape === 'rect'
-      ? [[s.minXMm, s.minYMm], [s.maxXMm, s.minYMm], [s.maxXMm, s.maxYMm], [s.minXMm, s.maxYMm]]
-      : Array.from({ length: 6 }, (_, k) => [s.xMm + s.radiusMm * Math.cos((k * Math.PI) / 3), s.yMm + s.radiusMm * Math.sin((k * Math.PI) / 3)] as const);
+  const points = surfaceEdgePointsMm(profile);
   const order = profile.symmetryOrder ?? 1;
   return Math.min(...Array.from({ length: order }, (_, k) => {
     const a = (2 * Math.PI * k) / order;

@@ -1,3 +1,5 @@
+import type { GreyChannel } from '../image/channel-grey.ts';
+
 /** Tunables of automatic calibration, in one place. */
 export const CALIBRATE_DEFAULTS = {
   /** Width the coarse search works at (ellipse finding). */
@@ -51,6 +53,16 @@ export const CALIBRATE_DEFAULTS = {
    * several pixels wide. Every board found without it stays as it was.
    */
   faintRingWidthPx: 3,
+  /**
+   * A board not found in luma is looked for again in each of these greys in turn (see
+   * calibrate-frame.ts; empty: never): a board of about the table's light but another hue has
+   * faint edges in luma. A fit found so stands only when the fit in another of them agrees...
+   */
+  colourRetryChannels: ['red', 'blue', 'green', 'red-blue'] as readonly GreyChannel[],
+  /** ... within this (px, the surface's corners or rim points as the two put them)... */
+  colourRetryAgreementPx: 3,
+  /** ... and one of the two found at least this share of the board's edges. */
+  colourRetryMinInliers: 0.75,
 };
 
 export type CalibrateOptions = typeof CALIBRATE_DEFAULTS;

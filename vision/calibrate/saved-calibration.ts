@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
+import { GREY_CHANNELS } from '../image/channel-grey.ts';
 import type { GrayImage } from '../image/frame.ts';
 import { CALIBRATE_DEFAULTS } from './defaults.ts';
 import { modelEdges } from './model-edges.ts';
@@ -39,6 +40,7 @@ export const savedCalibrationSchema = z.object({
     widthPx: z.number().int().positive(),
     heightPx: z.number().int().positive(),
     profileId: z.string(),
+    grey: z.enum(GREY_CHANNELS).optional(),
   }),
 });
 
@@ -66,7 +68,7 @@ export interface CalibrationCheck {
   reason: string;
 }
 
-/** Is a saved calibration still right for this frame (camera not bumped, same resolution)? */
+/** Is a saved calibration still right for this frame (camera not bumped, same resolution)? `gray`: the frame in the calibration's grey (greyOfCalibration). */
 export function checkSavedCalibration(gray: GrayImage, profile: BoardProfile, cal: Calibration, maxRmsPx = 1.0, minInliers = 0.5): CalibrationCheck {
   if (gray.widthPx !== cal.widthPx || gray.heightPx !== cal.heightPx) {
     return { stillValid: false, rmsErrorPx: NaN, inlierFraction: 0, reason: `frame is ${gray.widthPx}x${gray.heightPx}, the calibration was made at ${cal.widthPx}x${cal.heightPx}` };

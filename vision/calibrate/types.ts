@@ -1,4 +1,5 @@
 import type { LensModel } from '../geometry/lens.ts';
+import type { GreyChannel } from '../image/channel-grey.ts';
 
 export interface CameraEstimate {
   /** Focal length in pixels (square pixels, principal point at the image centre assumed). */
@@ -38,6 +39,8 @@ export interface Calibration {
   widthPx: number;
   heightPx: number;
   profileId: string;
+  /** The grey the board's edges were found in (see calibrate-frame.ts); absent: luma. */
+  grey?: GreyChannel;
 }
 
 export interface CalibrationFailure {

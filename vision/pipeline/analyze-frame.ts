@@ -3,7 +3,8 @@
  * Returns board-space results only; what they score is the rules' business.
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
-import { calibrate, type CalibrationTrace } from '../calibrate/calibrate.ts';
+import type { CalibrationTrace } from '../calibrate/calibrate.ts';
+import { calibrateFrame } from '../calibrate/calibrate-frame.ts';
 import type { CalibrateOptions } from '../calibrate/defaults.ts';
 import { withCameraHeight } from '../calibrate/camera-height.ts';
 import { calibrateFromMarkers, type MarkerCalibrateOptions } from '../calibrate/markers/calibrate-markers.ts';
@@ -63,7 +64,7 @@ export function analyzeFrame(cv: CV, frame: Frame, profile: BoardProfile, option
     if (m.unknownIds.length > 0) warnings.push(`marker id ${m.unknownIds.join(', ')} seen but not in the marker layout`);
     if (m.calibration.found && m.usedIds.length < m.seenIds.length) warnings.push(`marker id ${m.seenIds.filter((id) => !m.usedIds.includes(id)).join(', ')} left out: not where the layout puts it`);
   }
-  let result = calibration ?? calibrate(cv, gray, profile, options.calibrate, options.trace);
+  let result = calibration ?? calibrateFrame(cv, frame, gray, profile, options.calibrate, options.trace);
   if (result.found && options.cameraHeightMm !== undefined) {
     const placed = withCameraHeight(result, options.cameraHeightMm);
     result = placed.calibration;

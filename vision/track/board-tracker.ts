@@ -11,7 +11,7 @@
  */
 import type { PieceKind } from '../../rules/core/board-state.ts';
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
-import { calibrate } from '../calibrate/calibrate.ts';
+import { calibrateFrame, greyOfCalibration } from '../calibrate/calibrate-frame.ts';
 import { withCameraHeight } from '../calibrate/camera-height.ts';
 import type { ClickedPoint } from '../calibrate/manual.ts';
 import { calibrateManually } from '../calibrate/manual-refine.ts';
@@ -420,7 +420,7 @@ export class BoardTracker {
     const gray = frame.toGray ? frame.toGray() : toGray(rgba);
     const points = !this.calibration && this.options.clickedPoints ? calibrateManually(this.cv, gray, this.options.profile, this.options.clickedPoints) : null;
     if (points && 'error' in points) return [{ type: 'no-board', tMs: frame.timestampMs, reason: `the points given make no calibration: ${points.error}` }];
-    const fitted = this.calibration ?? points?.calibration ?? calibrate(this.cv, gray, this.options.profile, this.options.calibrate);
+    const fitted = this.calibration ?? points?.calibration ?? calibrateFrame(this.cv, rgba, gray, this.options.profile, this.options.calibrate);
     if (!fitted.found) return [{ type: 'no-board', tMs: frame.timestampMs, reason: fitted.reason }];
     const placed = this.options.cameraHeightMm !== undefined ? withCameraHeight(fitted, this.options.cameraHeightMm) : { calibration: fitted, warnings: [] };
     placed.warnings.unshift(...(points?.warnings ?? []));
@@ -522,7 +522,8 @@ export class BoardTracker {
   private checkView(frame: VideoFrame, tMs: number, events: TrackerEvent[]): 'same' | 'changed' | 'looking again' {
     this.episodeDisturbed = false;
     this.viewCheckedMs = tMs;
-    const check = checkSavedCalibration(frame.toGray ? frame.toGray() : toGray(frame.toFrame()), this.options.profile, this.calibration!);
+    const grey = greyOfCalibration(frame.toFrame(), this.calibration!, () => (frame.toGray ? frame.toGray() : toGray(frame.toFrame())));
+    const check = checkSavedCalibration(grey, this.options.profile, this.calibration!);
     const wasLost = this.viewLost;
     this.viewLost = !check.stillValid;
     if (check.stillValid) return 'same';
