@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cornerErrorPx } from '../../bench/accuracy/corner-error.ts';
-import { randomScene } from '../../fixtures/render/random-scene.ts';
-import { renderScene, type SceneTruth } from '../../fixtures/render/scene.ts';
+import { corpusScene } from '../../bench/accuracy/scene-runs.ts';
 import { BOARD_PROFILES } from '../../rules/profiles/registry.ts';
 import { channelGrey } from '../image/channel-grey.ts';
 import { toGray, type Frame } from '../image/frame.ts';
@@ -15,13 +14,6 @@ let cv: CV;
 beforeAll(async () => {
   cv = (await loadOpenCv()).cv;
 });
-
-/** A scene of the accuracy benchmark's corpus (same profile and seed). */
-function corpusScene(profileId: string, seed: number): { frame: Frame; truth: SceneTruth } {
-  const profile = BOARD_PROFILES[profileId]!;
-  const r = renderScene(randomScene(profile, seed), profile);
-  return { frame: { data: r.rgba, widthPx: r.widthPx, heightPx: r.heightPx, timestampMs: 0 }, truth: r.truth };
-}
 
 describe('greys other than luma', () => {
   it('takes each channel, and red less blue about mid-grey, clamped to 0..255', () => {

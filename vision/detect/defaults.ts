@@ -145,6 +145,20 @@ export const DETECT_DEFAULTS = {
   unlikeSurroundMinDistance: 40,
   /** ... that board, round a disc in the ditch, being the ditch's floor alone (the surface and rail in the ring sampled inflate its spread: 31-42 against 8-15 on the corpus). */
   ditchSurroundOnly: true,
+  /**
+   * A plain flat disc's outline fit refused for the board's colour (above) is a disc all the same
+   * when the rim it found lies on one side of it: the mean of its directions round the disc at
+   * least this long (see SilhouetteFit.rimResultant; 0: never). A disc of the board's colour
+   * shows its outline where its shadow falls and its side wall faces the camera; grain crossing
+   * a circle draws two opposite arcs. On 100 scenes of each crokinole board, 230 fits so refused
+   * on no disc reached 0.45 at most, 57 on true discs 0.04-0.70 (22 of them 0.5 or more), and 20
+   * lying 3-8 mm off a disc (a fit dragged half onto it) 0.10-0.68...
+   */
+  oneSidedRimMinResultant: 0.5,
+  /** ... so such a disc is placed no better than this (mm; a fit over a disc found otherwise overlaps it and goes)... */
+  oneSidedRimUncertaintyFloorMm: 12,
+  /** ... and none is taken near a round feature less than this many disc radii across (a hole, a pit, a pocket, a painted spot or arc), whose edge draws a one-sided arc too (on PitRush and carrom most such fits lay at pits, pockets and the arrows' arcs). */
+  oneSidedRimSmallFeatureRadii: 3,
   /** ... or this many when measured by its top face's rim alone, the outline found less round, however far round the rim was found (wood grain draws such rims: 1.3-1.5 spreads on the corpus' grained boards, faint discs 1.7 and more); its rim must also be found off every painted edge (a spot's too). */
   topRimAloneBoardSpreads: 1.6,
   /** ... and dropped when its centre is nearer than this many radii to a disc found otherwise (flat discs cannot overlap so far; 1.5 leaves a disc partly under another over 85% in view). */

@@ -359,6 +359,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const byTopRimAlone = new WeakSet<object>();
   // Discs found from a candidate seen in colour alone, on a board of plain discs (see below).
   const byColourCandidate = new WeakSet<object>();
+  // Fits taken though of the board's colour, for the rim they found on one side (see oneSidedRimMinResultant).
+  const takenByOneSide = new WeakSet<SilhouetteFit>();
+  // Round features small enough that their edge draws a one-sided arc round a fit beside them.
+  const smallRoundFeatures = profile.features.flatMap((f) => ((f.kind === 'hole' || f.kind === 'ring' || f.kind === 'disk') && f.radiusMm < o.oneSidedRimSmallFeatureRadii * radiusMm ? [{ xMm: f.xMm, yMm: f.yMm, radiusMm: f.radiusMm }] : []));
   const plainColourCandidates = new Set(isPuckBoard(profile) ? [] : inColour);
   const paint = paintedLines(profile);
   // Every painted edge (a spot's, a hole's): a top rim alone is held to these too.
@@ -500,6 +504,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       }
       return settled;
     };
+    // A rim found on one side of a plain flat disc, away from small round features (see
+    // oneSidedRimMinResultant).
+    const oneSidedRim = (f: SilhouetteFit): boolean =>
+      topRimTrusted && o.oneSidedRimMinResultant > 0 && f.rimResultant >= o.oneSidedRimMinResultant && !smallRoundFeatures.some((r) => Math.hypot(f.xMm - r.xMm, f.yMm - r.yMm) < r.radiusMm + 2 * radiusMm);
     // Why a fit is not a disc, or null. Wood grain and paint strokes make partial circles too:
     // a fit that found little of its rim must also differ in colour from the board round it,
     // by more than the board itself varies there (strong grain does).
@@ -527,7 +535,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
           // samples as far as a disc differs: the disc is not the board's when it is far from
           // their median and no quarter of them is like it.
           const unlike = !strict && around !== null && around.spread > o.mixedSurroundMinSpread && colourDistance > o.unlikeSurroundMinDistance && (nearestQuarterDistance(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inside) ?? 0) > o.unlikeSurroundMinDistance;
-          if (!unlike) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
+          if (!unlike && !(!strict && oneSidedRim(f))) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
+          if (!unlike) takenByOneSide.add(f);
         }
       }
       if (Math.abs(f.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) return `radius ${f.radiusMm.toFixed(1)} mm is not a disc's`;
@@ -560,6 +569,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
     let topRimAlone = false;
     let reason = fit ? rejection(fit, false) : 'no rim';
+    const byOneSide = reason === null && fit !== null && takenByOneSide.has(fit);
     if (reason) {
       // Not a disc by its outline: by its top face's rim alone, where that was found farther
       // round (a faint disc's), held to a stricter colour test (grain draws such rims too).
@@ -669,7 +679,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       yMm: hole ? hole.yMm : fit.yMm,
       state: hole ? 'in-hole' : 'on-board',
       radiusMm: fit.radiusMm,
-      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour ? o.colourCandidateUncertaintyFloorMm : 0, colourOverGrey ? o.colourOverGreyUncertaintyFloorMm : 0),
+      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour ? o.colourCandidateUncertaintyFloorMm : 0, colourOverGrey ? o.colourOverGreyUncertaintyFloorMm : 0, byOneSide ? o.oneSidedRimUncertaintyFloorMm : 0),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,
@@ -681,15 +691,16 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       ...(reachMm > 0 ? { reachMm } : {}),
     };
     found.push(disc);
-    if (topRimAlone || shortRim) byTopRimAlone.add(disc);
+    if (topRimAlone || shortRim || byOneSide) byTopRimAlone.add(disc);
     if (seenInColour) byColourCandidate.add(disc);
   }
-  // Discs lying flat cannot overlap: a rim found by the top face alone (or a short rim) that
-  // overlaps another disc is a circle drawn by that disc's edge and the grain beside it.
+  // Discs lying flat cannot overlap: a rim found by the top face alone (or a short rim, or one
+  // found on one side only) that overlaps another disc is a circle drawn by that disc's edge and
+  // the grain beside it.
   for (let i = found.length - 1; i >= 0; i--) {
     const f = found[i]!;
     if (byTopRimAlone.has(f) && found.some((g) => g !== f && !byTopRimAlone.has(g) && Math.hypot(g.xMm - f.xMm, g.yMm - f.yMm) < o.topRimAloneOverlapFraction * radiusMm)) {
-      rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'a top rim alone or a short rim overlapping another disc' });
+      rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'a top rim alone, a short rim or a rim found on one side only, overlapping another disc' });
       found.splice(i, 1);
     }
   }

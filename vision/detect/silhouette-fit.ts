@@ -45,6 +45,11 @@ export interface SilhouetteFit {
   leaveOutSpreadMm: number;
   /** +1: the top face is brighter than what surrounds it, -1 darker. */
   polarity: 1 | -1;
+  /**
+   * Length of the mean of the directions round the disc where its rim was found: about 0.64
+   * for one half of the rim found, 0 for two opposite halves or the whole rim.
+   */
+  rimResultant: number;
 }
 
 /** A ray's angle round the disc, its cosine and sine, and its quarter of the outline (0..3). */
@@ -526,6 +531,7 @@ function fitWithSigns(
       inliers: inl.length,
       contrast: inl.reduce((s, ob) => s + Math.abs(ob.response), 0) / Math.max(1, inl.length),
       polarity: polarity.top === -1 ? -1 : 1,
+      rimResultant: Math.hypot(inl.reduce((sum, ob) => sum + ob.cos, 0), inl.reduce((sum, ob) => sum + ob.sin, 0)) / Math.max(1, inl.length),
     };
   }
   return result ? { fit: result, signs: polarity } : null;
