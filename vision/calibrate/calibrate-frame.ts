@@ -42,6 +42,7 @@ export function greyOfCalibration(frame: Frame, calibration: Calibration, luma: 
   return calibration.grey ? channelGrey(frame, calibration.grey) : luma();
 }
 
+/** The board's calibration from a frame: in its luma (`luma`), else in the other greys, as above. */
 export function calibrateFrame(cv: CV, frame: Frame, luma: GrayImage, profile: BoardProfile, options: Partial<CalibrateOptions> = {}, trace: CalibrationTrace = () => {}): CalibrationResult {
   const o = { ...CALIBRATE_DEFAULTS, ...options };
   const first = calibrate(cv, luma, profile, options, trace);
