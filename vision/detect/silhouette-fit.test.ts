@@ -57,3 +57,39 @@ describe('a disc in a blurred image', () => {
     expect(fit === null || fit.coverage < DETECT_DEFAULTS.minRimCoverage).toBe(true);
   });
 });
+
+describe('where round a disc its rim was found (rimResultant)', () => {
+  // Straight down at 2 px per mm; the disc's face brighter than the board only where `lit`
+  // says, so its rim shows there alone (as a disc of the board's colour shows its outline only
+  // where its shadow falls).
+  const pxPerMm = 2;
+  const w = 100;
+  const h = 100;
+  const radiusMm = 15.875;
+  const mapping = [pxPerMm, 0, w / 2, 0, pxPerMm, h / 2, 0, 0, 1];
+  function fitWhere(lit: (dxPx: number, dyPx: number) => boolean) {
+    const data = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const dx = x - w / 2;
+        const dy = y - h / 2;
+        data[y * w + x] = Math.hypot(dx, dy) < radiusMm * pxPerMm && lit(dx, dy) ? 190 : 150;
+      }
+    }
+    return fitSilhouette({ gray: { data, widthPx: w, heightPx: h }, boardToImage: mapping, topToImage: mapping, lens: noLens(w, h), xMm: 0.5, yMm: -0.5, radiusMm, topOnly: true }, DETECT_DEFAULTS);
+  }
+
+  it('is near 0 for the whole rim, about 0.64 for one half, near 0 for two opposite quarters', () => {
+    const whole = fitWhere(() => true);
+    const half = fitWhere((dx) => dx > 0);
+    const opposite = fitWhere((dx, dy) => Math.abs(dy) > Math.abs(dx));
+    expect(whole!.coverage).toBeGreaterThan(0.8);
+    expect(whole!.rimResultant).toBeLessThan(0.1);
+    expect(half!.coverage).toBeGreaterThan(0.4);
+    expect(half!.coverage).toBeLessThan(0.6);
+    expect(half!.rimResultant).toBeGreaterThan(0.55);
+    expect(half!.rimResultant).toBeLessThan(0.72);
+    expect(opposite!.coverage).toBeGreaterThan(0.4);
+    expect(opposite!.rimResultant).toBeLessThan(0.15);
+  });
+});
