@@ -125,7 +125,7 @@ export async function analyzeCommand(argv: readonly string[], io: CliIo): Promis
       reuse = manual.calibration;
       calibrationWarnings.push(...manual.warnings);
     } else if (saved) {
-      const check = checkSavedCalibration(greyOfCalibration(frame, saved, () => toGray(frame)), setup.profile, saved);
+      const check = checkSavedCalibration(greyOfCalibration(saved, () => frame, () => toGray(frame)), setup.profile, saved);
       if (check.stillValid) reuse = saved;
       else io.stderr.write(`${file}: saved calibration not used: ${check.reason}\n`);
     }

@@ -37,9 +37,12 @@ export function fitsApartPx(a: Calibration, b: Calibration, profile: BoardProfil
   }));
 }
 
-/** The grey a calibration's edges were found in, of this frame (`luma`: the frame's luma). */
-export function greyOfCalibration(frame: Frame, calibration: Calibration, luma: () => GrayImage): GrayImage {
-  return calibration.grey ? channelGrey(frame, calibration.grey) : luma();
+/**
+ * The grey a calibration's edges were found in, of this frame: its luma, or a channel of its
+ * colours (asked for only then: a video frame decodes its colours on first call).
+ */
+export function greyOfCalibration(calibration: Calibration, colours: () => Frame, luma: () => GrayImage): GrayImage {
+  return calibration.grey ? channelGrey(colours(), calibration.grey) : luma();
 }
 
 /** The board's calibration from a frame: in its luma (`luma`), else in the other greys, as above. */

@@ -363,6 +363,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const takenByOneSide = new WeakSet<SilhouetteFit>();
   // Round features small enough that their edge draws a one-sided arc round a fit beside them.
   const smallRoundFeatures = profile.features.flatMap((f) => ((f.kind === 'hole' || f.kind === 'ring' || f.kind === 'disk') && f.radiusMm < o.oneSidedRimSmallFeatureRadii * radiusMm ? [{ xMm: f.xMm, yMm: f.yMm, radiusMm: f.radiusMm }] : []));
+  // A rim found on one side of a plain flat disc, away from those (see oneSidedRimMinResultant).
+  const oneSidedRim = (f: SilhouetteFit): boolean =>
+    topRimTrusted && o.oneSidedRimMinResultant > 0 && f.rimResultant >= o.oneSidedRimMinResultant && !smallRoundFeatures.some((r) => Math.hypot(f.xMm - r.xMm, f.yMm - r.yMm) < r.radiusMm + 2 * radiusMm);
   const plainColourCandidates = new Set(isPuckBoard(profile) ? [] : inColour);
   const paint = paintedLines(profile);
   // Every painted edge (a spot's, a hole's): a top rim alone is held to these too.
@@ -504,10 +507,6 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       }
       return settled;
     };
-    // A rim found on one side of a plain flat disc, away from small round features (see
-    // oneSidedRimMinResultant).
-    const oneSidedRim = (f: SilhouetteFit): boolean =>
-      topRimTrusted && o.oneSidedRimMinResultant > 0 && f.rimResultant >= o.oneSidedRimMinResultant && !smallRoundFeatures.some((r) => Math.hypot(f.xMm - r.xMm, f.yMm - r.yMm) < r.radiusMm + 2 * radiusMm);
     // Why a fit is not a disc, or null. Wood grain and paint strokes make partial circles too:
     // a fit that found little of its rim must also differ in colour from the board round it,
     // by more than the board itself varies there (strong grain does).
@@ -535,8 +534,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
           // samples as far as a disc differs: the disc is not the board's when it is far from
           // their median and no quarter of them is like it.
           const unlike = !strict && around !== null && around.spread > o.mixedSurroundMinSpread && colourDistance > o.unlikeSurroundMinDistance && (nearestQuarterDistance(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inside) ?? 0) > o.unlikeSurroundMinDistance;
-          if (!unlike && !(!strict && oneSidedRim(f))) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
-          if (!unlike) takenByOneSide.add(f);
+          if (!unlike) {
+            if (strict || !oneSidedRim(f)) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
+            takenByOneSide.add(f);
+          }
         }
       }
       if (Math.abs(f.radiusMm - radiusMm) > o.radiusTolerance * radiusMm) return `radius ${f.radiusMm.toFixed(1)} mm is not a disc's`;

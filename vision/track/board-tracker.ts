@@ -522,7 +522,7 @@ export class BoardTracker {
   private checkView(frame: VideoFrame, tMs: number, events: TrackerEvent[]): 'same' | 'changed' | 'looking again' {
     this.episodeDisturbed = false;
     this.viewCheckedMs = tMs;
-    const grey = greyOfCalibration(frame.toFrame(), this.calibration!, () => (frame.toGray ? frame.toGray() : toGray(frame.toFrame())));
+    const grey = greyOfCalibration(this.calibration!, () => frame.toFrame(), () => (frame.toGray ? frame.toGray() : toGray(frame.toFrame())));
     const check = checkSavedCalibration(grey, this.options.profile, this.calibration!);
     const wasLost = this.viewLost;
     this.viewLost = !check.stillValid;
