@@ -22,10 +22,14 @@ describe('discs of the board\'s brightness in another colour', () => {
     expect(ev.falsePositives).toBe(0);
     expect(ev.wrongCalls).toBe(0);
     // In grey most of the red ones draw no circle at all: from grey candidates alone two of
-    // them are found.
-    const greyOnly = evaluate({ colourCandidates: false });
+    // them are found (without the search for a blurred view's circles, blurRefPx)...
+    const greyOnly = evaluate({ colourCandidates: false, blurRefPx: 0 });
     expect(greyOnly.matched).toBeLessThanOrEqual(11);
     expect(greyOnly.falsePositives).toBe(0);
+    // ... and one more with it: the circles seen in colour still find most of them.
+    const greyForBlur = evaluate({ colourCandidates: false });
+    expect(greyForBlur.falsePositives).toBe(0);
+    expect(ev.matched).toBeGreaterThanOrEqual(greyForBlur.matched + 5);
   }, 180_000);
 
   it('places discs found from circles seen in colour no better than such colour fits settle (seed 50)', () => {

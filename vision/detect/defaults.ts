@@ -8,6 +8,20 @@ export const DETECT_DEFAULTS = {
   houghThreshold: 14,
   /** Canny high threshold inside HoughCircles. */
   houghCanny: 60,
+  /**
+   * A view blurred more than this (sigma, view px; see viewBlurPx) is searched with houghCanny
+   * lowered as its steps' slopes are, and a candidate whose rim was found too little round is
+   * measured again with its edges taken as steps about the blur wide (see blurredSearch): out of
+   * focus, a disc of low contrast drew no edge for the search, or was found under
+   * minRimCoverage round. (Every rim measured so wide placed the discs found anyway farther off.)
+   * Sharp views read 0.7-1.2. Boards of plain flat discs only (crokinole, sjoelbak, Sling): on
+   * those of stones, pucks and carrom men it cost precision, and carrom two discs' teams. 0: never.
+   */
+  blurRefPx: 1.5,
+  /** ... houghCanny never lowered below this share of it (noise's own edges grow below it). */
+  blurMinCannyFraction: 0.5,
+  /** ... those rims' edges taken as steps this many times the blur (image px) each side, from 0.75 px up to blurredEdgeHalfBaselinePx. */
+  blurBaselineFactor: 1,
   /** Radius range searched, as fractions of the piece radius. */
   minRadiusFraction: 0.8,
   maxRadiusFraction: 1.15,

@@ -18,6 +18,7 @@ import { detectPieceKinds, NO_TEAM, PIECE_KIND_DEFAULTS } from './piece-kinds.ts
 import { beyondPieceCounts } from './piece-counts.ts';
 import { bandCentredAt, bandColour, paintedBands } from './painted-bands.ts';
 import { rectifyPlane } from './rectify.ts';
+import { blurredSearch, viewBlurPx } from './view-blur.ts';
 import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
 import { faceGradientEnergy, faceOverHoleEdge } from './face-texture.ts';
@@ -66,6 +67,9 @@ function extentOf(profile: BoardProfile) {
     ? { minXMm: o.xMm - o.radiusMm, minYMm: o.yMm - o.radiusMm, maxXMm: o.xMm + o.radiusMm, maxYMm: o.yMm + o.radiusMm }
     : { minXMm: o.minXMm, minYMm: o.minYMm, maxXMm: o.maxXMm, maxYMm: o.maxYMm };
 }
+
+/** Circles found twice within this many radii are one disc (as findCandidates takes them). */
+const SAME_CIRCLE_RADII = 1.2;
 
 /** Whether a point is inside the board's outline, and at least `marginMm` in from it. */
 function insideOutline(profile: BoardProfile, xMm: number, yMm: number, marginMm = 0): boolean {
@@ -322,6 +326,14 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const radiusMm = pieceRadiusMm(profile);
   const top = planeAtHeight(cal, piece.heightMm);
   const view = rectifyPlane(cv, input.gray, top, cal.lens, extentOf(profile), o.rectifiedPxPerMm);
+  // A top rim alone is trusted only for plain flat discs: a stone's handle and a puck's cap draw
+  // circles on their top faces, and a board whose paint draws circles of a piece's size
+  // (carrom's base circles) lends a rim overlapping a painted spot the spot's colour.
+  const topRimTrusted = profile.pieces.every((p) => p.kind === 'disc' && !lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
+  // A view out of focus is searched and measured for its blur (see blurRefPx), on boards of
+  // plain flat discs: elsewhere edges measured wider mix a rim with the circles of a handle, a
+  // cap or paint beside it.
+  const blur = blurredSearch(topRimTrusted && o.blurRefPx > 0 ? viewBlurPx(view) : 0, cal.pxPerMm / view.pxPerMm, o);
   const looks = lookAlikes(profile, radiusMm);
   // (Not where circles of a piece's size are painted, whose rims a start farther off reaches,
   // carrom's, nor for pucks, looked for in colour: false pieces on both. On carrom not for its
@@ -329,7 +341,14 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // found no striker, and cost a sixth of the detection.)
   const pucks = isPuckBoard(profile);
   const wideRestarts = !pucks && !profile.pieces.some((p) => lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
-  const fineGrey = findCandidates(cv, view, radiusMm, o, looks.filter((l) => !l.hole));
+  const painted = looks.filter((l) => !l.hole);
+  const sharpGrey = findCandidates(cv, view, radiusMm, o, painted);
+  // A blurred view is searched again with houghCanny lowered (see blurRefPx): circles found only
+  // then are added (those found already keep their place: a circle moved by the weaker edges
+  // would be measured from elsewhere).
+  const fineGrey = blur.houghCanny < o.houghCanny
+    ? [...sharpGrey, ...findCandidates(cv, view, radiusMm, { ...o, houghCanny: blur.houghCanny }, painted).filter((c) => !sharpGrey.some((k) => Math.hypot(k.xMm - c.xMm, k.yMm - c.yMm) < SAME_CIRCLE_RADII * radiusMm))]
+    : sharpGrey;
   // A board seen coarsely: see coarse-view.ts.
   const coarsePxPerMm = isPuckBoard(profile) || !o.coarseView ? null : coarseViewPxPerMm(profile, cal.pxPerMm, o.rectifiedPxPerMm);
   const coarse = new Set(coarsePxPerMm ? coarseCandidates(cv, { gray: input.gray, topToImage: top, lens: cal.lens, extent: extentOf(profile) }, coarsePxPerMm, radiusMm, fineGrey, o) : []);
@@ -340,10 +359,6 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const grey = lowerBand ? [...surfaceGrey, ...lowerBand.candidates] : surfaceGrey;
   // Holes that swallow a piece of this size (carrom's pockets): see swallowedCandidateMarginMm.
   const swallowing = featuresOfKind(profile, 'hole').filter((h) => looks.some((l) => l.hole && l.id === h.id));
-  // A top rim alone is trusted only for plain flat discs: a stone's handle and a puck's cap draw
-  // circles on their top faces, and a board whose paint draws circles of a piece's size
-  // (carrom's base circles) lends a rim overlapping a painted spot the spot's colour.
-  const topRimTrusted = profile.pieces.every((p) => p.kind === 'disc' && !lookAlikes(profile, p.diameterMm / 2).some((l) => !l.hole));
   // Pieces are also looked for in colour (see colourCandidates): pucks by their own colour
   // search (puck-candidates.ts), the rest in a view of colour (colour-view.ts).
   const scene = { frame: input.frame, profile, boardToImage: cal.boardToImage, topToImage: top, lens: cal.lens };
@@ -357,6 +372,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const found: Omit<DetectedDisc, 'team'>[] = [];
   // Discs measured by their top face's rim alone, or by a short rim (see below): held to the top rim alone's tests.
   const byTopRimAlone = new WeakSet<object>();
+  // Discs measured with their edges taken as steps as wide as a blurred view's (see blurRefPx).
+  const byWideSteps = new WeakSet<object>();
   // Discs found from a candidate seen in colour alone, on a board of plain discs (see below).
   const byColourCandidate = new WeakSet<object>();
   // Fits taken though of the board's colour, for the rim they found on one side (see oneSidedRimMinResultant).
@@ -411,8 +428,16 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // fits from several starts that settle apart with as much rim found are an ambiguity the
     // uncertainty must carry.
     const starts = [c, ...[0, 1, 2, 3].map((k) => ({ xMm: c.xMm + o.restartOffsetFraction * radiusMm * Math.cos((k * Math.PI) / 2), yMm: c.yMm + o.restartOffsetFraction * radiusMm * Math.sin((k * Math.PI) / 2) }))];
-    const tries = starts.map((st) => measureDisc(input.gray, planes.board, planes.top, cal.lens, st, radiusMm, om)).filter((t): t is NonNullable<typeof t> => t !== null);
-    tries.sort((a, b) => b.fit.coverage - a.fit.coverage || a.fit.rmsMm - b.fit.rmsMm);
+    const measureFrom = (oo: typeof om) => starts.map((st) => measureDisc(input.gray, planes.board, planes.top, cal.lens, st, radiusMm, oo)).filter((t): t is NonNullable<typeof t> => t !== null).sort((a, b) => b.fit.coverage - a.fit.coverage || a.fit.rmsMm - b.fit.rmsMm);
+    const sharpTries = measureFrom(om);
+    let tries = sharpTries;
+    // A blurred view (see blurRefPx): a rim found too little round is measured again as steps
+    // about the blur wide (a rim found enough is placed closer by the sharp steps).
+    let wideTries: typeof tries | null = null;
+    if (blur.fits.edgeHalfBaselinePx !== undefined && !((tries[0]?.fit.coverage ?? 0) >= o.minRimCoverage)) {
+      wideTries = measureFrom({ ...om, ...blur.fits });
+      if ((wideTries[0]?.fit.coverage ?? 0) > (tries[0]?.fit.coverage ?? 0)) tries = wideTries;
+    }
     let rim = tries[0] ?? null;
     if (rim) {
       const best = rim;
@@ -428,7 +453,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         rim = { fit: weakTop, disagreementMm: Math.max(rim.disagreementMm, Math.hypot(weakTop.xMm - best.fit.xMm, weakTop.yMm - best.fit.yMm)) };
       }
     }
-    if (rim && rim.fit.coverage >= o.blurredRetryMinCoverage && rim.fit.coverage < o.minRimCoverage) {
+    // (Not when measured already as wide for the view's own blur: see blurRefPx.)
+    if (rim && rim.fit.coverage >= o.blurredRetryMinCoverage && rim.fit.coverage < o.minRimCoverage && !(tries === wideTries && (blur.fits.edgeHalfBaselinePx ?? 0) >= o.blurredEdgeHalfBaselinePx)) {
       // Too little rim found: the image may be blurred (see DETECT_DEFAULTS.blurredEdgeHalfBaselinePx).
       const blurred = measureDisc(input.gray, planes.board, planes.top, cal.lens, rim.fit, radiusMm, { ...om, edgeHalfBaselinePx: o.blurredEdgeHalfBaselinePx });
       if (blurred && blurred.fit.coverage >= rim.fit.coverage + o.blurredEdgeMinCoverageGain) rim = blurred;
@@ -574,7 +600,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     if (reason) {
       // Not a disc by its outline: by its top face's rim alone, where that was found farther
       // round (a faint disc's), held to a stricter colour test (grain draws such rims too).
-      const weakTop = [...tries.map((t) => t.weakTopRim), colourTopRim].filter((f): f is SilhouetteFit => f !== undefined).sort((a, b) => b.coverage - a.coverage || a.rmsMm - b.rmsMm)[0];
+      // (In a blurred view, the top rims found with either steps: see blurRefPx.)
+      const weakTop = [...sharpTries.map((t) => t.weakTopRim), ...(wideTries ?? []).map((t) => t.weakTopRim), colourTopRim].filter((f): f is SilhouetteFit => f !== undefined).sort((a, b) => b.coverage - a.coverage || a.rmsMm - b.rmsMm)[0];
       const alt = weakTop && weakTop.coverage >= o.minRimCoverage && topRimTrusted ? settle(weakTop) : null;
       if (alt && rejection(alt, true) === null) {
         fit = alt;
@@ -602,7 +629,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // may have been dragged by a shadow).
     const at = fit;
     const dup = found.findIndex((f) => Math.hypot(f.xMm - at.xMm, f.yMm - at.yMm) < o.duplicateFraction * radiusMm);
-    if (dup >= 0 && found[dup]!.rimCoverage >= fit.coverage) continue;
+    // (Edges taken as wider steps find more of a rim: a disc measured so gives way to one measured
+    // with the sharp steps, and is not preferred to it however far round it was found.)
+    const wideSteps = wideTries !== null && tries === wideTries;
+    if (dup >= 0 && (byWideSteps.has(found[dup]!) === wideSteps ? found[dup]!.rimCoverage >= fit.coverage : wideSteps)) continue;
     const emptyHole = holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm);
     if (emptyHole) {
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `the edge of ${emptyHole}, not a disc` });
@@ -694,6 +724,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     found.push(disc);
     if (topRimAlone || shortRim || byOneSide) byTopRimAlone.add(disc);
     if (seenInColour) byColourCandidate.add(disc);
+    if (wideSteps) byWideSteps.add(disc);
   }
   // Discs lying flat cannot overlap: a rim found by the top face alone (or a short rim, or one
   // found on one side only) that overlaps another disc is a circle drawn by that disc's edge and
