@@ -84,10 +84,11 @@ export interface BlurredSearchOptions {
 
 /**
  * How a view this blurred (sigma, view px) is searched and its discs measured: a sharp view
- * (blurPx up to blurRefPx, or unknown) as ever. A blurred one with houghCanny lowered as far as
- * the blur lowers a step's slope (the circle search smooths by 1 px itself: sigmas add in
- * squares), and its rims' edges taken as steps across about the blur's width in the image
- * (`imagePxPerViewPx`), up to blurredEdgeHalfBaselinePx each side.
+ * (blurPx up to blurRefPx, or unknown) as ever. A blurred one also with houghCanny lowered as
+ * far as the blur lowers a step's slope (the circle search smooths by 1 px itself: sigmas add
+ * in squares); and a rim found too little round is measured again (`fits`) with its edges taken
+ * as steps about the blur wide in the image (`imagePxPerViewPx`), up to
+ * blurredEdgeHalfBaselinePx each side.
  */
 export function blurredSearch(blurPx: number, imagePxPerViewPx: number, o: BlurredSearchOptions): { houghCanny: number; fits: { edgeHalfBaselinePx?: number } } {
   if (!(o.blurRefPx > 0) || !(blurPx > o.blurRefPx)) return { houghCanny: o.houghCanny, fits: {} };
