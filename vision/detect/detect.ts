@@ -632,7 +632,11 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // (Edges taken as wider steps find more of a rim: a disc measured so gives way to one measured
     // with the sharp steps, and is not preferred to it however far round it was found.)
     const wideSteps = wideTries !== null && tries === wideTries;
-    if (dup >= 0 && (byWideSteps.has(found[dup]!) === wideSteps ? found[dup]!.rimCoverage >= fit.coverage : wideSteps)) continue;
+    if (dup >= 0) {
+      const other = found[dup]!;
+      const keepOther = byWideSteps.has(other) === wideSteps ? other.rimCoverage >= fit.coverage : wideSteps;
+      if (keepOther) continue;
+    }
     const emptyHole = holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm);
     if (emptyHole) {
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `the edge of ${emptyHole}, not a disc` });
