@@ -186,6 +186,17 @@ export const DETECT_DEFAULTS = {
   holeFloorMaxBoardDistance: 12,
   /** A "disc" on the board centred over a sinking hole's opening, darker than holeFloorMaxLuma and farther than holeFloorMinColourDistance from every other disc found, is the hole's floor (see hole-overlaps.ts). */
   darkFloorOverOpening: true,
+  /**
+   * A disc in a hole overlapped by a disc on the board, where the part of the opening no disc on
+   * the board covers is darker than holeFloorMaxLuma and farther than holeFloorMinColourDistance
+   * from every other disc found, is the empty hole's floor (see emptyOpeningsBesideLeaning): the
+   * opening looked at within this share of the hole's radius, told only when this share of it
+   * is in view, a leaning disc taken to cover this far beyond its radius.
+   */
+  emptyOpeningBesideLeaning: true,
+  openingInnerFraction: 0.85,
+  openingMinVisibleShare: 0.2,
+  openingCoverMarginMm: 2,
   /** A disc in a hole whose centre is nearer than this share of two radii to a disc on the board is placed no better than the hole's radius (see hole-overlaps.ts; 0: never). On 260 scenes of the 26" corpus such fits lay 18-19 mm from the disc beside them, discs truly in a hole 35.6 mm or more. */
   holeOverlapFraction: 1,
   /** A disc measured this close to where a disc lying in a hole would appear is in the hole. */
@@ -319,10 +330,20 @@ export const DETECT_DEFAULTS = {
   holePlayMinRimCoverage: 0.75,
   /**
    * ... or from this much when it is seen wholly within the hole in a colour of its own (see
-   * wholly-in-hole.ts): on those 200 scenes discs truly in the hole had found 42-100% of their
-   * rim, and the fits that were not such a disc all fail that test.
+   * wholly-in-hole.ts): on those 200 scenes the fits that were not such a disc all fail that
+   * test, and discs truly in the hole had found 33-100% of their rim (those under 45% taken by
+   * holeFaceMinRimCoverage).
    */
-  holePlayWhollySeenMinRimCoverage: 0.45,
+  holePlayWhollySeenMinRimCoverage: 0.25,
+  /**
+   * A fit settled in a hole a disc sinks into, which found less of its rim than a disc on the
+   * board needs but at least this share, is a disc lying in the hole when its face is seen wholly
+   * within the hole in a colour of its own (see wholly-in-hole.ts): the hole's wall hides part of
+   * such a disc's rim, and in a view out of focus the gap round it blurs the rest. On 100 scenes
+   * of each crokinole board two discs were found so (26" scenes 32 and 65, 33% and 44% of their
+   * rims, in views blurred 1.8-1.9 px), and no fit that was not one. 0: never.
+   */
+  holeFaceMinRimCoverage: 0.25,
   whollyInHoleMinChroma: 40,
   whollyInHoleMinBoardDistance: 60,
   whollyInHoleRingsMm: [2, 4, 6, 8] as readonly number[],

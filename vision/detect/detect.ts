@@ -22,7 +22,7 @@ import { blurredSearch, viewBlurPx } from './view-blur.ts';
 import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
 import { faceGradientEnergy, faceOverHoleEdge } from './face-texture.ts';
-import { darkFloorsOverOpenings, doubtHoleDiscsOverlapped } from './hole-overlaps.ts';
+import { darkFloorsOverOpenings, doubtHoleDiscsOverlapped, emptyOpeningsBesideLeaning } from './hole-overlaps.ts';
 import { seenWhollyInHole } from './wholly-in-hole.ts';
 import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts';
 import { lookAlikes } from './painted-lookalikes.ts';
@@ -399,6 +399,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // The board round a disc in the ditch: the ditch's floor alone (the surface and the rail
   // beside it are other colours).
   const ditchFloorOnly: SurroundFilter | undefined = o.ditchSurroundOnly ? (x, y) => !onSurface(profile.surface, x, y) && insideOutline(profile, x, y) : undefined;
+  // Holes a disc sinks into, and the one a fit settled in (at its centre: see settle below).
+  const sinking = featuresOfKind(profile, 'hole').filter((h) => (h.depthMm ?? 0) > 0);
+  const sinkingHoleAt = (f: { xMm: number; yMm: number }) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5);
   for (const candidate of candidates) {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
     // from the start, from where the view (made at the surface's disc height) saw its top.
@@ -620,6 +623,15 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         reason = null;
       }
     }
+    if (reason && fit && o.holeFaceMinRimCoverage > 0 && fit.coverage >= o.holeFaceMinRimCoverage && fit.coverage < o.minRimCoverage) {
+      // Too little rim for a disc on the board, settled in a hole a disc sinks into: a disc lying
+      // in the hole when its face is seen wholly within it in a colour of its own (see
+      // holeFaceMinRimCoverage). An empty hole's floor is grey, a disc leaning in shows beyond its rim.
+      const sunkIn = sinkingHoleAt(fit);
+      if (sunkIn && rejection(fit, false, o.holeFaceMinRimCoverage) === null && seenWhollyInHole(input.frame, cal.boardToImage, cal.lens, topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm), sunkIn, o)) {
+        reason = null;
+      }
+    }
     if (!reason && fit && coarse.has(candidate) && fit.coverage < COARSE_VIEW_DEFAULTS.minRimCoverage) reason = `rim ${(fit.coverage * 100).toFixed(0)}% found from a coarse view's candidate`;
     if (!fit || reason) {
       rejected.push({ xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' });
@@ -791,13 +803,18 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
   }
   // (A hole's dark floor fitted as a disc leaning into it: see hole-overlaps.ts.)
-  const sinking = featuresOfKind(profile, 'hole').filter((h) => (h.depthMm ?? 0) > 0);
   for (const i of o.darkFloorOverOpening ? darkFloorsOverOpenings(found, sinking, input.teamColors ?? [], o).reverse() : []) {
     rejected.push({ xMm: found[i]!.xMm, yMm: found[i]!.yMm, reason: "a hole's dark floor, not a disc leaning into it" });
     found.splice(i, 1);
   }
+  // (An empty hole, its floor in view beside a disc leaning over it: see hole-overlaps.ts.)
+  const depthMm = sinking[0]?.depthMm ?? 0;
+  const openingView = { frame: input.frame, lens: cal.lens, sunkTopToImage: planeAtHeight(cal, piece.heightMm - depthMm), leaningPlanesToImage: [top, cal.boardToImage, planeAtHeight(cal, -depthMm / 2)] };
+  for (const i of o.emptyOpeningBesideLeaning && sinking.length > 0 ? emptyOpeningsBesideLeaning(found, sinking, openingView, input.teamColors ?? [], o).reverse() : []) {
+    rejected.push({ xMm: found[i]!.xMm, yMm: found[i]!.yMm, reason: "an empty hole's floor beside a disc leaning over it, not a disc in the hole" });
+    found.splice(i, 1);
+  }
   // (A disc in a hole overlapped by one beside it: see hole-overlaps.ts.)
-  const sinkingHoleAt = (f: { xMm: number; yMm: number }) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5);
   const doubted = o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinkingHoleAt(f)?.radiusMm ?? null, o.holeOverlapFraction) : found;
   // (A disc in a hole seen wholly within it, in a colour of its own: see wholly-in-hole.ts.)
   const judged = doubted.map((f) => {

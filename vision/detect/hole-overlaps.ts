@@ -5,6 +5,11 @@
  * hole's centre, none in the hole). A disc in the hole may also lie under it: which is a
  * person's call, so the fit is placed no better than the hole's radius.
  */
+import { applyHomography, invert3 } from '../geometry/homography.ts';
+import type { LensModel } from '../geometry/lens.ts';
+import type { Frame } from '../image/frame.ts';
+import { colourAt } from './colour-contrast.ts';
+import type { Rgb } from './teams.ts';
 import type { DetectedDisc } from './types.ts';
 
 type Found = Omit<DetectedDisc, 'team'>;
@@ -40,6 +45,69 @@ export function darkFloorsOverOpenings(
     const reference = [...found.filter((g) => g !== f).map((g) => g.rgb), ...teamColours];
     if (reference.length === 0) return;
     const nearest = Math.min(...reference.map((r) => Math.hypot(r[0] - f.rgb[0], r[1] - f.rgb[1], r[2] - f.rgb[2])));
+    if (nearest > o.holeFloorMinColourDistance) out.push(i);
+  });
+  return out;
+}
+
+/** What emptyOpeningsBesideLeaning needs of the scene: the planes of a disc's top face, the board, and half the hole's depth (to ideal pixels), and the lens. */
+export interface OpeningView {
+  frame: Frame;
+  lens: LensModel;
+  /** The plane of a disc's top face lying in the hole, where its face would be seen. */
+  sunkTopToImage: readonly number[];
+  /** Planes a disc leaning over the hole spans (its top face, the board, half way down the hole): where any of them puts a point within its radius, it covers it. */
+  leaningPlanesToImage: readonly (readonly number[])[];
+}
+
+/**
+ * Indices of discs found in a hole that a disc found on the board overlaps, where the part of
+ * the opening no disc on the board covers is dark like the hole's floor and like no other disc
+ * found (nor a given team colour): the hole is empty, and its rim with the leaning disc's edge
+ * drew the circle (on 100 scenes of each crokinole board, three fits in the hole under a disc
+ * 13-17 mm off its centre, none with a disc in the hole: two told so, the third's floor as dark
+ * as a team's discs). The opening is looked at in a grid of
+ * 1 mm within `innerFraction` of the hole's radius (clear of its rim's shadow); fewer than
+ * `minVisibleShare` of the points in view tell nothing.
+ */
+export function emptyOpeningsBesideLeaning(
+  found: readonly Found[],
+  holes: readonly { xMm: number; yMm: number; radiusMm: number }[],
+  view: OpeningView,
+  teamColours: readonly Rgb[],
+  o: { holeFloorMaxLuma: number; holeFloorMinColourDistance: number; openingInnerFraction: number; openingMinVisibleShare: number; openingCoverMarginMm: number },
+): number[] {
+  const inverses = view.leaningPlanesToImage.map((h) => invert3(h)).filter((h): h is number[] => h !== null);
+  const out: number[] = [];
+  found.forEach((f, i) => {
+    const hole = f.state === 'in-hole' ? holes.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5) : undefined;
+    if (!hole) return;
+    const leaning = found.filter((g) => g.state === 'on-board' && Math.hypot(g.xMm - hole.xMm, g.yMm - hole.yMm) < hole.radiusMm + g.radiusMm);
+    if (leaning.length === 0) return;
+    const reachMm = o.openingInnerFraction * hole.radiusMm;
+    const seen: Rgb[] = [];
+    let points = 0;
+    for (let dy = -Math.floor(reachMm); dy <= reachMm; dy++) {
+      for (let dx = -Math.floor(reachMm); dx <= reachMm; dx++) {
+        if (Math.hypot(dx, dy) > reachMm) continue;
+        points++;
+        const p = applyHomography(view.sunkTopToImage, hole.xMm + dx, hole.yMm + dy);
+        const covered = leaning.some((g) => inverses.some((inv) => {
+          const b = applyHomography(inv, p.x, p.y);
+          return Math.hypot(b.x - g.xMm, b.y - g.yMm) < g.radiusMm + o.openingCoverMarginMm;
+        }));
+        if (covered) continue;
+        const c = colourAt(view.frame, view.sunkTopToImage, view.lens, hole.xMm + dx, hole.yMm + dy);
+        if (c) seen.push(c);
+      }
+    }
+    if (seen.length < o.openingMinVisibleShare * points) return;
+    const median = [0, 1, 2].map((k) => seen.map((c) => c[k]!).sort((a, b) => a - b)[Math.floor(seen.length / 2)]!) as Rgb;
+    const luma = 0.299 * median[0] + 0.587 * median[1] + 0.114 * median[2];
+    if (luma >= o.holeFloorMaxLuma) return;
+    const reference = [...found.filter((g) => g !== f).map((g) => g.rgb), ...teamColours];
+    if (reference.length === 0) return;
+    const nearest = Math.min(...reference.map((r) => Math.hypot(r[0] - median[0], r[1] - median[1], r[2] - median[2])));
     if (nearest > o.holeFloorMinColourDistance) out.push(i);
   });
   return out;
