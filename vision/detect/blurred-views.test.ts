@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
+import { corpusScene, corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
+import { calibrate } from '../calibrate/calibrate.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
+import type { DetectOptions } from './defaults.ts';
+import { detectDiscs } from './detect.ts';
 
 let cv: CV;
 beforeAll(async () => {
@@ -35,10 +38,57 @@ describe('a view out of focus, searched and measured for its blur (blurRefPx)', 
     expect(on.matched).toBe(on.expected);
   }, 180_000);
 
+  // A disc whose grey rim was found too little round is measured in colour: in a blurred view,
+  // with steps as wide as the blur's too (blurColourSteps). 26" seed 79 (2.0 px of defocus):
+  // orange discs, one in the hole, found from a third of their rims in grey (two of the three
+  // now found); 24" seed 25 (1.8 px): two red discs, the score now exact.
+  it.each([
+    ['crokinole-nca-26in', 79, 2],
+    ['crokinole-rec-24in', 25, 2],
+  ] as const)('measures in colour with the blur\'s steps (%s seed %i: %i discs more)', (board, seed, more) => {
+    const run = corpusSceneRuns(cv, board, seed);
+    const on = run({});
+    const off = run({ blurColourSteps: false });
+    expect(on.matched).toBe(off.matched + more);
+    expect(on.falsePositives).toBeLessThanOrEqual(off.falsePositives);
+    expect(off.decidedScore).toBe(false);
+    expect(on.decidedScore).toBe(true);
+    expect(on.wrongCalls).toBe(0);
+    expect(on.phantomCalls).toBe(0);
+    expect(on.beyondUncertainty).toBeLessThanOrEqual(off.beyondUncertainty);
+  }, 180_000);
+
+  // Red discs lying in the hole in views blurred 1.8-1.9 px (26" seeds 32 and 65): in grey the
+  // hole's wall and the blurred gap round them left 33% and 44% of their rims, under the 45% a
+  // disc needs; in colour with the blur's steps they are found, seen wholly within the hole, and
+  // their 20s are sure.
+  it.each([32, 65])('finds the disc in the hole, a sure 20 (26" seed %i)', (seed) => {
+    const { profile, frame, gray } = corpusScene('crokinole-nca-26in', seed);
+    const calibration = calibrate(cv, gray, profile);
+    if (!calibration.found) throw new Error(`seed ${seed}: board not found`);
+    const inHole = (o: Partial<DetectOptions>) => detectDiscs(cv, { frame, gray, calibration, profile }, o).discs.filter((d) => d.state === 'in-hole');
+    expect(inHole({ blurColourSteps: false })).toHaveLength(0);
+    const found = inHole({});
+    expect(found).toHaveLength(1);
+    expect(found[0]!.whollyInHole).toBe(true);
+    // Bounded by the hole's play (17.465 - 15.875 mm).
+    expect(found[0]!.uncertaintyMm).toBeCloseTo(1.59, 2);
+    const run = corpusSceneRuns(cv, 'crokinole-nca-26in', seed);
+    const off = run({ blurColourSteps: false });
+    const on = run({});
+    expect(on.matched).toBe(off.matched + 1);
+    expect(on.falsePositives).toBe(off.falsePositives);
+    expect(off.exactScore).toBe(false);
+    expect(on.exactScore).toBe(true);
+    expect(on.wrongCalls).toBe(0);
+    expect(on.phantomCalls).toBe(0);
+  }, 180_000);
+
   // 26" seed 6: sharp (0.76 view px): nothing changes.
   it('leaves a sharp view as it was (26" seed 6)', () => {
     const run = corpusSceneRuns(cv, 'crokinole-nca-26in', 6);
     expect(run({})).toEqual(run(SHARP_ONLY));
+    expect(run({})).toEqual(run({ blurColourSteps: false }));
   }, 180_000);
 
   // Boards of stones, pucks or carrom men are never searched so (see blurRefPx): carrom's seed 15,

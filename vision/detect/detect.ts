@@ -399,9 +399,6 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // The board round a disc in the ditch: the ditch's floor alone (the surface and the rail
   // beside it are other colours).
   const ditchFloorOnly: SurroundFilter | undefined = o.ditchSurroundOnly ? (x, y) => !onSurface(profile.surface, x, y) && insideOutline(profile, x, y) : undefined;
-  // Holes a disc sinks into, and the one a fit settled in (at its centre: see settle below).
-  const sinking = featuresOfKind(profile, 'hole').filter((h) => (h.depthMm ?? 0) > 0);
-  const sinkingHoleAt = (f: { xMm: number; yMm: number }) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5);
   for (const candidate of candidates) {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
     // from the start, from where the view (made at the surface's disc height) saw its top.
@@ -504,14 +501,21 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     // A grey fit that holds, outdone in colour (a disc of about the board's grey whose shadow drew
     // part of its outline): see colourOverGreyUncertaintyFloorMm.
     let colourOverGrey = false;
+    // Measured in colour with the blur's steps (see blurColourSteps): placed as a colour
+    // candidate's fit is (see colourCandidateUncertaintyFloorMm).
+    let blurredColourFit = false;
     if (!rim || rim.fit.coverage < o.colourRetryBelowCoverage) {
       // No outline in grey, or little: look in colour, on the axis from the board's colour to the disc's.
-      // (Round a disc in the ditch, the board is the ditch's floor alone, as in the colour test below.)
-      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, om, seenInColour, inDitch ? ditchFloorOnly : undefined);
+      // (Round a disc in the ditch, the board is the ditch's floor alone, as in the colour test below.
+      // In a blurred view, with steps as wide as the blur's too: see blurColourSteps.)
       const greyHolds = rim !== null && rim.fit.coverage >= o.minRimCoverage;
+      const blurWide = !seenInColour && !greyHolds && o.blurColourSteps ? blur.fits.edgeHalfBaselinePx : undefined;
+      const colourOptions = blurWide === undefined ? om : { ...om, colourEdgeHalfBaselinesPx: [o.colourEdgeHalfBaselinesPx[0]!, blurWide] };
+      const byColour = measureInColour(input.frame, cal, planes, c, radiusMm, colourOptions, seenInColour || blurWide !== undefined, inDitch ? ditchFloorOnly : undefined);
       if (byColour && byColour.fit.coverage >= (greyHolds ? o.colourOverGreyMinCoverage : o.minRimCoverage) && (!rim || byColour.fit.coverage > rim.fit.coverage)) {
         rim = byColour;
         colourOverGrey = greyHolds;
+        blurredColourFit = blurWide !== undefined;
       }
       if (seenInColour) colourTopRim = byColour?.weakTopRim;
     }
@@ -623,15 +627,6 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         reason = null;
       }
     }
-    if (reason && fit && o.holeFaceMinRimCoverage > 0 && fit.coverage >= o.holeFaceMinRimCoverage && fit.coverage < o.minRimCoverage) {
-      // Too little rim for a disc on the board, settled in a hole a disc sinks into: a disc lying
-      // in the hole when its face is seen wholly within it in a colour of its own (see
-      // holeFaceMinRimCoverage). An empty hole's floor is grey, a disc leaning in shows beyond its rim.
-      const sunkIn = sinkingHoleAt(fit);
-      if (sunkIn && rejection(fit, false, o.holeFaceMinRimCoverage) === null && seenWhollyInHole(input.frame, cal.boardToImage, cal.lens, topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm), sunkIn, o)) {
-        reason = null;
-      }
-    }
     if (!reason && fit && coarse.has(candidate) && fit.coverage < COARSE_VIEW_DEFAULTS.minRimCoverage) reason = `rim ${(fit.coverage * 100).toFixed(0)}% found from a coarse view's candidate`;
     if (!fit || reason) {
       rejected.push({ xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' });
@@ -726,7 +721,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       yMm: hole ? hole.yMm : fit.yMm,
       state: hole ? 'in-hole' : 'on-board',
       radiusMm: fit.radiusMm,
-      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour ? o.colourCandidateUncertaintyFloorMm : 0, colourOverGrey ? o.colourOverGreyUncertaintyFloorMm : 0, byOneSide ? o.oneSidedRimUncertaintyFloorMm : 0),
+      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour || blurredColourFit ? o.colourCandidateUncertaintyFloorMm : 0, colourOverGrey ? o.colourOverGreyUncertaintyFloorMm : 0, byOneSide ? o.oneSidedRimUncertaintyFloorMm : 0),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,
@@ -803,6 +798,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
   }
   // (A hole's dark floor fitted as a disc leaning into it: see hole-overlaps.ts.)
+  const sinking = featuresOfKind(profile, 'hole').filter((h) => (h.depthMm ?? 0) > 0);
   for (const i of o.darkFloorOverOpening ? darkFloorsOverOpenings(found, sinking, input.teamColors ?? [], o).reverse() : []) {
     rejected.push({ xMm: found[i]!.xMm, yMm: found[i]!.yMm, reason: "a hole's dark floor, not a disc leaning into it" });
     found.splice(i, 1);
@@ -815,6 +811,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     found.splice(i, 1);
   }
   // (A disc in a hole overlapped by one beside it: see hole-overlaps.ts.)
+  const sinkingHoleAt = (f: { xMm: number; yMm: number }) => sinking.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5);
   const doubted = o.holeOverlapFraction > 0 ? doubtHoleDiscsOverlapped(found, radiusMm, (f) => sinkingHoleAt(f)?.radiusMm ?? null, o.holeOverlapFraction) : found;
   // (A disc in a hole seen wholly within it, in a colour of its own: see wholly-in-hole.ts.)
   const judged = doubted.map((f) => {

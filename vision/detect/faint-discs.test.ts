@@ -58,8 +58,9 @@ describe('faint discs', () => {
     const s = score(scene);
     expect(s.missed).toEqual([]);
     expect(s.falsePositives).toBe(0);
-    // Without the top rim alone (no colour differs that much), four of them are lost.
-    const without = score(scene, { topRimAloneBoardSpreads: 1e9 });
+    // Without the top rim alone (no colour differs that much), four of them are lost. (Measured
+    // in colour with the blur's steps, blurColourSteps, most are found too: that is left off here.)
+    const without = score(scene, { topRimAloneBoardSpreads: 1e9, blurColourSteps: false });
     expect(without.missed.length).toBeGreaterThanOrEqual(3);
     expect(without.falsePositives).toBe(0);
   }, 180_000);
