@@ -342,7 +342,7 @@ export const DETECT_DEFAULTS = {
    * brown wood is a faint step in grey and a plain one in colour, which the blur spreads over
    * pixels. On 100 scenes of each crokinole board recall 95.10 -> 95.55%, exact scores 78 -> 80%
    * (81.5 -> 84% once a person has ruled), calls left to a person 226 -> 228, no false disc
-   * more, no call wrong; detection medians 3-15% slower (interleaved runs). With every width of
+   * more, no call wrong; detection medians 3-12% slower (interleaved runs). With every width of
    * colourEdgeHalfBaselinesPx, and for grey fits that hold too: 95.66%, but a false disc more,
    * on sjoelbak a disc more placed beyond its uncertainty, and about a tenth slower. Boards of
    * plain flat discs only, as the blur search (see blurRefPx).

@@ -804,9 +804,14 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     found.splice(i, 1);
   }
   // (An empty hole, its floor in view beside a disc leaning over it: see hole-overlaps.ts.)
-  const depthMm = sinking[0]?.depthMm ?? 0;
-  const openingView = { frame: input.frame, lens: cal.lens, sunkTopToImage: planeAtHeight(cal, piece.heightMm - depthMm), leaningPlanesToImage: [top, cal.boardToImage, planeAtHeight(cal, -depthMm / 2)] };
-  for (const i of o.emptyOpeningBesideLeaning && sinking.length > 0 ? emptyOpeningsBesideLeaning(found, sinking, openingView, input.teamColors ?? [], o).reverse() : []) {
+  const emptied = o.emptyOpeningBesideLeaning
+    ? sinking.flatMap((h) => {
+        const depthMm = h.depthMm ?? 0;
+        const view = { frame: input.frame, lens: cal.lens, sunkTopToImage: planeAtHeight(cal, piece.heightMm - depthMm), leaningPlanesToImage: [top, cal.boardToImage, planeAtHeight(cal, -depthMm / 2)] };
+        return emptyOpeningsBesideLeaning(found, h, view, input.teamColors ?? [], o);
+      })
+    : [];
+  for (const i of [...new Set(emptied)].sort((a, b) => b - a)) {
     rejected.push({ xMm: found[i]!.xMm, yMm: found[i]!.yMm, reason: "an empty hole's floor beside a disc leaning over it, not a disc in the hole" });
     found.splice(i, 1);
   }

@@ -102,23 +102,23 @@ describe('an empty hole beside a disc leaning over it', () => {
 
   it('is told by its dark floor in view beside the leaning disc', () => {
     const found = [fitInHole, disc(13, 0, 'on-board', GREEN), disc(120, 0, 'on-board', RED)];
-    expect(emptyOpeningsBesideLeaning(found, [HOLE], view(paint(FLOOR, 13)), [], o)).toEqual([0]);
+    expect(emptyOpeningsBesideLeaning(found, HOLE, view(paint(FLOOR, 13)), [], o)).toEqual([0]);
   });
 
   it('is not told where what is in view is a disc: in a colour, or dark like a disc found elsewhere', () => {
     const found = [fitInHole, disc(13, 0, 'on-board', GREEN), disc(120, 0, 'on-board', RED)];
-    expect(emptyOpeningsBesideLeaning(found, [HOLE], view(paint(RED, 13)), [], o)).toEqual([]);
+    expect(emptyOpeningsBesideLeaning(found, HOLE, view(paint(RED, 13)), [], o)).toEqual([]);
     const blackPlayed = [fitInHole, disc(13, 0, 'on-board', GREEN), disc(120, 0, 'on-board', [34, 30, 28])];
-    expect(emptyOpeningsBesideLeaning(blackPlayed, [HOLE], view(paint(FLOOR, 13)), [], o)).toEqual([]);
+    expect(emptyOpeningsBesideLeaning(blackPlayed, HOLE, view(paint(FLOOR, 13)), [], o)).toEqual([]);
     // ... or like a team's given colour.
-    expect(emptyOpeningsBesideLeaning(found, [HOLE], view(paint(FLOOR, 13)), [[34, 30, 28]], o)).toEqual([]);
+    expect(emptyOpeningsBesideLeaning(found, HOLE, view(paint(FLOOR, 13)), [[34, 30, 28]], o)).toEqual([]);
   });
 
   it('is looked for only where a disc on the board overlaps the opening, and enough of it is in view', () => {
     // No disc over the opening: the other floor tests are for that.
-    expect(emptyOpeningsBesideLeaning([fitInHole, disc(120, 0, 'on-board', RED)], [HOLE], view(paint(FLOOR, null)), [], o)).toEqual([]);
+    expect(emptyOpeningsBesideLeaning([fitInHole, disc(120, 0, 'on-board', RED)], HOLE, view(paint(FLOOR, null)), [], o)).toEqual([]);
     // A leaning disc 3 mm off the centre covers the whole opening (within 0.85 of its radius).
-    expect(emptyOpeningsBesideLeaning([fitInHole, disc(3, 0, 'on-board', GREEN), disc(120, 0, 'on-board', RED)], [HOLE], view(paint(FLOOR, 3)), [], o)).toEqual([]);
+    expect(emptyOpeningsBesideLeaning([fitInHole, disc(3, 0, 'on-board', GREEN), disc(120, 0, 'on-board', RED)], HOLE, view(paint(FLOOR, 3)), [], o)).toEqual([]);
   });
 });
 

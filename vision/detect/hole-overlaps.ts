@@ -50,7 +50,7 @@ export function darkFloorsOverOpenings(
   return out;
 }
 
-/** What emptyOpeningsBesideLeaning needs of the scene: the planes of a disc's top face, the board, and half the hole's depth (to ideal pixels), and the lens. */
+/** What emptyOpeningsBesideLeaning needs of the scene round one hole: planes to ideal pixels, and the lens. */
 export interface OpeningView {
   frame: Frame;
   lens: LensModel;
@@ -61,18 +61,18 @@ export interface OpeningView {
 }
 
 /**
- * Indices of discs found in a hole that a disc found on the board overlaps, where the part of
- * the opening no disc on the board covers is dark like the hole's floor and like no other disc
- * found (nor a given team colour): the hole is empty, and its rim with the leaning disc's edge
- * drew the circle (on 100 scenes of each crokinole board, three fits in the hole under a disc
- * 13-17 mm off its centre, none with a disc in the hole: two told so, the third's floor as dark
- * as a team's discs). The opening is looked at in a grid of
- * 1 mm within `innerFraction` of the hole's radius (clear of its rim's shadow); fewer than
- * `minVisibleShare` of the points in view tell nothing.
+ * Indices of discs found in `hole` that a disc found on the board overlaps, where the part of the
+ * opening no disc on the board covers is dark like the hole's floor and like no other disc found
+ * (nor a given team colour): the hole is empty, and its rim with the leaning disc's edge drew the
+ * circle (on 100 scenes of each crokinole board, three fits in the hole under a disc 13-17 mm off
+ * its centre, none with a disc in the hole: two told so, the third's floor as dark as a team's
+ * discs). The opening is looked at in a grid of 1 mm within `openingInnerFraction` of the hole's
+ * radius (clear of its rim's shadow); fewer than `openingMinVisibleShare` of the points in view
+ * tell nothing.
  */
 export function emptyOpeningsBesideLeaning(
   found: readonly Found[],
-  holes: readonly { xMm: number; yMm: number; radiusMm: number }[],
+  hole: { xMm: number; yMm: number; radiusMm: number },
   view: OpeningView,
   teamColours: readonly Rgb[],
   o: { holeFloorMaxLuma: number; holeFloorMinColourDistance: number; openingInnerFraction: number; openingMinVisibleShare: number; openingCoverMarginMm: number },
@@ -80,8 +80,7 @@ export function emptyOpeningsBesideLeaning(
   const inverses = view.leaningPlanesToImage.map((h) => invert3(h)).filter((h): h is number[] => h !== null);
   const out: number[] = [];
   found.forEach((f, i) => {
-    const hole = f.state === 'in-hole' ? holes.find((h) => Math.hypot(h.xMm - f.xMm, h.yMm - f.yMm) < 0.5) : undefined;
-    if (!hole) return;
+    if (f.state !== 'in-hole' || Math.hypot(hole.xMm - f.xMm, hole.yMm - f.yMm) >= 0.5) return;
     const leaning = found.filter((g) => g.state === 'on-board' && Math.hypot(g.xMm - hole.xMm, g.yMm - hole.yMm) < hole.radiusMm + g.radiusMm);
     if (leaning.length === 0) return;
     const reachMm = o.openingInnerFraction * hole.radiusMm;
