@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
-import { planeAtHeight } from '../calibrate/plane-at-height.ts';
-import { cameraLookingDown, exactCalibration } from '../calibrate/test-views.ts';
-import { applyHomography } from '../geometry/homography.ts';
 import type { Frame } from '../image/frame.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
 import { DETECT_DEFAULTS } from './defaults.ts';
 import { darkFloorsOverOpenings, doubtHoleDiscsOverlapped, emptyOpeningsBesideLeaning } from './hole-overlaps.ts';
 import type { Rgb } from './teams.ts';
+import { HOLE, HOLE_VIEW, paintHole } from './test-hole-scene.ts';
 import type { DetectedDisc } from './types.ts';
 
 let cv: CV;
@@ -73,31 +71,13 @@ describe('discs round a hole', () => {
 });
 
 describe('an empty hole beside a disc leaning over it', () => {
-  // Painted straight in board millimetres, seen from 600 mm straight above: the board's wood,
-  // the hole (its floor, or a disc lying in it) and a disc of a colour leaning over its rim.
-  const W = 480;
-  const cal = exactCalibration(cameraLookingDown({ xMm: 0, yMm: 0, distanceMm: 600, tiltDeg: 0, turnDeg: 0, focalPx: 1200, widthPx: W, heightPx: W }), { widthPx: W, heightPx: W }, 'crokinole-nca-26in', 2);
-  const HOLE = { xMm: 0, yMm: 0, radiusMm: 17.465 };
-  const R = 15.875;
-  const WOOD: Rgb = [216, 178, 122];
+  // The hole painted flat (see test-hole-scene.ts): every plane sees it alike.
   const FLOOR: Rgb = [30, 26, 22];
   const RED: Rgb = [168, 35, 42];
   const GREEN: Rgb = [44, 106, 58];
   const o = { ...DETECT_DEFAULTS };
-  // (The painted scene is flat: every plane sees it alike.)
-  const view = (frame: Frame) => ({ frame, lens: cal.lens, sunkTopToImage: planeAtHeight(cal, 0), leaningPlanesToImage: [cal.boardToImage] });
-  function paint(inHole: Rgb, leaningAtMm: number | null): Frame {
-    const data = new Uint8ClampedArray(W * W * 4);
-    for (let y = 0; y < W; y++) {
-      for (let x = 0; x < W; x++) {
-        const b = applyHomography(cal.imageToBoard, x, y);
-        let c = Math.hypot(b.x, b.y) < HOLE.radiusMm ? inHole : WOOD;
-        if (leaningAtMm !== null && Math.hypot(b.x - leaningAtMm, b.y) < R) c = GREEN;
-        data.set([...c, 255], (y * W + x) * 4);
-      }
-    }
-    return { data, widthPx: W, heightPx: W, timestampMs: 0 };
-  }
+  const view = (frame: Frame) => ({ frame, lens: HOLE_VIEW.lens, sunkTopToImage: HOLE_VIEW.boardToImage, leaningPlanesToImage: [HOLE_VIEW.boardToImage] });
+  const paint = (inHole: Rgb, leaningAtMm: number | null): Frame => paintHole(leaningAtMm === null ? { inHole } : { inHole, leaning: { offsetMm: leaningAtMm, colour: GREEN } });
   const fitInHole = disc(0, 0, 'in-hole', [40, 70, 45]);
 
   it('is told by its dark floor in view beside the leaning disc', () => {

@@ -7,44 +7,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusScene, corpusSceneRuns } from '../../bench/accuracy/scene-runs.ts';
 import { calibrate } from '../calibrate/calibrate.ts';
-import { cameraLookingDown, exactCalibration } from '../calibrate/test-views.ts';
-import { applyHomography } from '../geometry/homography.ts';
-import type { Frame } from '../image/frame.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
 import { DETECT_DEFAULTS } from './defaults.ts';
 import { detectDiscs } from './detect.ts';
 import type { Rgb } from './teams.ts';
+import { DISC_RADIUS_MM, HOLE, HOLE_VIEW, paintHole, type PaintedHole } from './test-hole-scene.ts';
 import { seenWhollyInHole } from './wholly-in-hole.ts';
 
-const W = 640;
-const H = 640;
-const cal = exactCalibration(cameraLookingDown({ xMm: 0, yMm: 0, distanceMm: 600, tiltDeg: 0, turnDeg: 0, focalPx: 1200, widthPx: W, heightPx: H }), { widthPx: W, heightPx: H }, 'crokinole-nca-26in', 2);
-const HOLE = { xMm: 0, yMm: 0, radiusMm: 17.465 };
-const DISC_RADIUS_MM = 15.875;
-const WOOD: Rgb = [216, 178, 122];
 const RED: Rgb = [168, 35, 42];
 
-interface Painted {
-  /** What fills the hole (a disc's top face, or the floor). */
-  inHole: Rgb;
-  /** A disc lying over the hole's rim: its centre's distance from the hole's centre (along x) and its colour. */
-  leaning?: { offsetMm: number; colour: Rgb };
-}
-
-function paint(scene: Painted): Frame {
-  const data = new Uint8ClampedArray(W * H * 4);
-  for (let y = 0; y < H; y++) {
-    for (let x = 0; x < W; x++) {
-      const b = applyHomography(cal.imageToBoard, x, y);
-      let c = Math.hypot(b.x, b.y) < HOLE.radiusMm ? scene.inHole : WOOD;
-      if (scene.leaning && Math.hypot(b.x - scene.leaning.offsetMm, b.y) < DISC_RADIUS_MM) c = scene.leaning.colour;
-      data.set([...c, 255], (y * W + x) * 4);
-    }
-  }
-  return { data, widthPx: W, heightPx: H, timestampMs: 0 };
-}
-
-const wholly = (scene: Painted, face: Rgb) => seenWhollyInHole(paint(scene), cal.boardToImage, cal.lens, face, HOLE, DETECT_DEFAULTS);
+const wholly = (scene: PaintedHole, face: Rgb) => seenWhollyInHole(paintHole(scene), HOLE_VIEW.boardToImage, HOLE_VIEW.lens, face, HOLE, DETECT_DEFAULTS);
 
 describe('a disc seen wholly within a hole', () => {
   it('is a red disc lying in the hole', () => {
