@@ -43,7 +43,7 @@
 import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.ts';
 import { applyHomography, homographyFromPairs, invert3, multiply3 } from '../geometry/homography.ts';
 import { noLens, undistortPx, type LensModel } from '../geometry/lens.ts';
-import { sampleBilinear, type GrayImage } from '../image/frame.ts';
+import type { GrayImage } from '../image/frame.ts';
 import type { CV } from '../opencv/load-opencv.ts';
 import { cameraPass, type CameraFitState, type CameraPassResult } from './camera-fit.ts';
 import { cameraCentreMm, cameraHomography, cameraMismatch, nearestCamera } from './camera-model.ts';
@@ -63,6 +63,7 @@ import { searchEdge } from './edge-search.ts';
 import { facesCameraAt, sampleFlags } from './sample-flags.ts';
 import { boardModel, facesCamera, segment, visibleSamples, type BoardEdgeSample, type BoardModel, type Rect } from './rect-model.ts';
 import { projectSeen, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
+import { clippedAt } from './clipped-edge.ts';
 import type { Calibration, CalibrationResult } from './types.ts';
 
 export type Trace = (stage: string, facts: Record<string, unknown>) => void;
@@ -1418,23 +1419,6 @@ export function smallMarkCoverage(fit: PassResult, samples: readonly BoardEdgeSa
   of -= left.size;
   const found = fit.matches.filter((m) => ids.has(m.sample.featureId) && !left.has(m.sample)).length;
   return { found, of };
-}
-
-/** How far (px) to each side of an edge the image is looked at for glare. */
-const CLIP_LOOK_PX = 3;
-
-/** Whether the image is at or above `level` on both sides of where a fit puts a sample's edge (clipped in a glare). */
-function clippedAt(gray: GrayImage, fit: FitState, s: BoardEdgeSample, level: number): boolean {
-  if (!Number.isFinite(level)) return false;
-  const p = projectSeen(fit, s.xMm, s.yMm);
-  const q = projectSeen(fit, s.xMm + s.nxMm, s.yMm + s.nyMm);
-  const l = Math.hypot(q.x - p.x, q.y - p.y);
-  if (!(l > 0)) return false;
-  const nx = ((q.x - p.x) / l) * CLIP_LOOK_PX;
-  const ny = ((q.y - p.y) / l) * CLIP_LOOK_PX;
-  const inside = (x: number, y: number) => x >= 0 && y >= 0 && x <= gray.widthPx - 1 && y <= gray.heightPx - 1;
-  if (!inside(p.x - nx, p.y - ny) || !inside(p.x + nx, p.y + ny)) return false;
-  return sampleBilinear(gray, p.x - nx, p.y - ny) >= level && sampleBilinear(gray, p.x + nx, p.y + ny) >= level;
 }
 
 /**

@@ -14,6 +14,7 @@ import { modelEdges, type ModelEdgeSample } from './model-edges.ts';
 import { hypot2 } from '../geometry/hypot2.ts';
 import { projectSeen, projectSeenInto, refinePass, type FitState, type PassResult, type Polarity } from './refine-fit.ts';
 import { searchEdge } from './edge-search.ts';
+import { clippedAt } from './clipped-edge.ts';
 import type { CalibrationResult } from './types.ts';
 import { calibrateRect, calibrationResult } from './calibrate-rect.ts';
 import { forConcentricPairs, fromConcentric as guessFromConcentric, unmirror } from './coarse-round.ts';
@@ -81,15 +82,27 @@ function alignmentScore(gray: GrayImage, state: FitState, samples: readonly Mode
   return total / Math.max(1, samples.length);
 }
 
-/** Why a fit is wrong if one of the painted rings is mostly not where the fit puts it. */
-function missingRing(profile: BoardProfile, samples: readonly ModelEdgeSample[], fit: PassResult, minCoverage: number): string | null {
-  const perFeature = new Map<string, number>();
-  for (const m of fit.matches) perFeature.set(m.sample.featureId, (perFeature.get(m.sample.featureId) ?? 0) + 1);
+/** Where a glare may have clipped rings away (see clippedAt): the image, and the options that judge it. */
+interface RingGlare {
+  gray: GrayImage;
+  clippedLevel: number;
+  minUnclippedShare: number;
+}
+
+/**
+ * Why a fit is wrong if one of the painted rings is mostly not where the fit puts it. Given a
+ * glare's image, a ring's samples clipped in it are not counted, and a ring clipped nearly all
+ * round is not judged.
+ */
+function missingRing(profile: BoardProfile, samples: readonly ModelEdgeSample[], fit: PassResult, minCoverage: number, glare?: RingGlare): string | null {
+  const clipped = (x: ModelEdgeSample) => glare !== undefined && clippedAt(glare.gray, fit, x, glare.clippedLevel);
   for (const f of profile.features) {
     if (f.kind !== 'ring') continue;
-    const total = samples.filter((x) => x.featureId === f.id).length;
-    if (total === 0) continue;
-    const seen = (perFeature.get(f.id) ?? 0) / total;
+    const own = samples.filter((x) => x.featureId === f.id);
+    if (own.length === 0) continue;
+    const judged = own.filter((x) => !clipped(x)).length;
+    if (glare && judged < glare.minUnclippedShare * own.length) continue;
+    const seen = fit.matches.filter((m) => m.sample.featureId === f.id && !clipped(m.sample)).length / Math.max(1, judged);
     if (seen < minCoverage) return `the board's "${f.id}" circle was not found where the fit puts it (${(seen * 100).toFixed(0)}% seen)`;
   }
   return null;
@@ -408,8 +421,9 @@ export function calibrate(cv: CV, gray: GrayImage, profile: BoardProfile, option
       const pegHeights = new Map(profile.features.flatMap((f) => (f.kind === 'peg' ? [[f.id, f.heightMm] as const] : [])));
       fit = { ...fit, boardToImage: fineRotation(gray, fit, otherSamples, profile, (id) => pegHeights.get(id) ?? null, paint).boardToImage };
     }
-    // Every painted ring must be there: a fit that found only the surface's edge is a wrong one.
-    const missing = missingRing(profile, samples, fit, o.minRingCoverage);
+    // Every painted ring must be there: a fit that found only the surface's edge is a wrong one
+    // (but not where a glare clips it away: the quick fits above count every part of a ring).
+    const missing = missingRing(profile, samples, fit, o.minRingCoverage, { gray, clippedLevel: o.ringClippedLevel, minUnclippedShare: o.ringMinUnclippedShare });
     if (missing) return missing;
     if (fit.rmsErrorPx > o.maxRmsErrorPx || fit.inlierFraction < o.minInlierFraction) {
       return `board fit too poor (rms ${fit.rmsErrorPx.toFixed(2)} px, ${(fit.inlierFraction * 100).toFixed(0)}% of edges found)`;

@@ -48,6 +48,13 @@ export const CALIBRATE_DEFAULTS = {
   /** Each painted ring needs this share of its samples found. */
   minRingCoverage: 0.45,
   /**
+   * ... not counting samples whose image is this bright on both sides (clipped in a glare, where
+   * no ring can show; Infinity: count all). A ring clipped all but this share is not judged:
+   * the other rings, and the edges found, hold the fit.
+   */
+  ringClippedLevel: 245,
+  ringMinUnclippedShare: 0.25,
+  /**
    * A round board not found is fitted once more with a painted line too faint at its own width
    * looked for again this wide (px; 0: never): a blurred image spreads a thin ring into a dip
    * several pixels wide. Every board found without it stays as it was.
