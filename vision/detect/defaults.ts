@@ -171,6 +171,22 @@ export const DETECT_DEFAULTS = {
   oneSidedRimMinResultant: 0.5,
   /** ... so such a disc is placed no better than this (mm; a fit over a disc found otherwise overlaps it and goes)... */
   oneSidedRimUncertaintyFloorMm: 12,
+  /**
+   * A plain flat disc's fit refused only for being the board's colour is a disc after all when
+   * its face is within this distance (RGB) of a sure disc's in the same image, and nearer it than
+   * the board round it (0: never): a team playing discs of the board's own wood. Grain draws
+   * circles of the board's colour, not of a disc's. On 100 scenes of each crokinole board, of
+   * 161 fits so refused (45-59% of their rims found), all 16 within 8 of a sure disc's colour lay
+   * on discs not otherwise found; the nearest on no disc was 8.3 off. On other scenes grain
+   * circles that near a sure disc's colour were found too: such a disc must show a plain face
+   * (neither mixed nor textured), and lie clear of a hole's or a small ring's edge (whose arcs
+   * draw circles beside it, as for oneSidedRimMinResultant).
+   */
+  likeSureDiscMaxColourDistance: 6,
+  /** ... a sure disc being one whose rim was found this far round... */
+  likeSureDiscMinRimCoverage: 0.8,
+  /** ... and such a disc is placed no better than this (mm; found as little round as a shadow can draw). */
+  likeSureDiscUncertaintyFloorMm: 12,
   /** ... and none is taken near a round feature less than this many disc radii across (a hole, a pit, a pocket, a painted spot or arc), whose edge draws a one-sided arc too (on PitRush and carrom most such fits lay at pits, pockets and the arrows' arcs). */
   oneSidedRimSmallFeatureRadii: 3,
   /** ... or this many when measured by its top face's rim alone, the outline found less round, however far round the rim was found (wood grain draws such rims: 1.3-1.5 spreads on the corpus' grained boards, faint discs 1.7 and more); its rim must also be found off every painted edge (a spot's too). */

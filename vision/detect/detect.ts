@@ -378,11 +378,17 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const byColourCandidate = new WeakSet<object>();
   // Fits taken though of the board's colour, for the rim they found on one side (see oneSidedRimMinResultant).
   const takenByOneSide = new WeakSet<SilhouetteFit>();
+  // Fits refused only for being the board's colour (their candidates, and where the refusal was
+  // noted), and those taken again for being the colour of a sure disc (see the second look below).
+  const refusedForBoardColour = new WeakSet<SilhouetteFit>();
+  const boardToned: { candidate: (typeof candidates)[number]; rejectedAt: number }[] = [];
+  const takenLikeSureDisc = new WeakSet<SilhouetteFit>();
+  let likeSureDisc: ((inside: Rgb, board: Rgb | null) => boolean) | null = null;
   // Round features small enough that their edge draws a one-sided arc round a fit beside them.
   const smallRoundFeatures = profile.features.flatMap((f) => ((f.kind === 'hole' || f.kind === 'ring' || f.kind === 'disk') && f.radiusMm < o.oneSidedRimSmallFeatureRadii * radiusMm ? [{ xMm: f.xMm, yMm: f.yMm, radiusMm: f.radiusMm }] : []));
   // A rim found on one side of a plain flat disc, away from those (see oneSidedRimMinResultant).
-  const oneSidedRim = (f: SilhouetteFit): boolean =>
-    topRimTrusted && o.oneSidedRimMinResultant > 0 && f.rimResultant >= o.oneSidedRimMinResultant && !smallRoundFeatures.some((r) => Math.hypot(f.xMm - r.xMm, f.yMm - r.yMm) < r.radiusMm + 2 * radiusMm);
+  const besideSmallRound = (f: SilhouetteFit): boolean => smallRoundFeatures.some((r) => Math.hypot(f.xMm - r.xMm, f.yMm - r.yMm) < r.radiusMm + 2 * radiusMm);
+  const oneSidedRim = (f: SilhouetteFit): boolean => topRimTrusted && o.oneSidedRimMinResultant > 0 && f.rimResultant >= o.oneSidedRimMinResultant && !besideSmallRound(f);
   const plainColourCandidates = new Set(isPuckBoard(profile) ? [] : inColour);
   const paint = paintedLines(profile);
   // Every painted edge (a spot's, a hole's): a top rim alone is held to these too.
@@ -399,7 +405,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // The board round a disc in the ditch: the ditch's floor alone (the surface and the rail
   // beside it are other colours).
   const ditchFloorOnly: SurroundFilter | undefined = o.ditchSurroundOnly ? (x, y) => !onSurface(profile.surface, x, y) && insideOutline(profile, x, y) : undefined;
-  for (const candidate of candidates) {
+  const consider = (candidate: (typeof candidates)[number]): void => {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
     // from the start, from where the view (made at the surface's disc height) saw its top.
     const inDitch = ditchTopInverse !== null && !onSurface(profile.surface, candidate.xMm, candidate.yMm) && insideOutline(profile, candidate.xMm, candidate.yMm);
@@ -407,20 +413,20 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const c = inDitch && ditchTopInverse ? ditchCandidate(candidate, top, ditchTopInverse) : candidate;
     if (!insideOutline(profile, c.xMm, c.yMm)) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'outside the board' });
-      continue;
+      return;
     }
     if (input.unchangedAt?.(c.xMm, c.yMm, radiusMm)) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'unchanged since the last rest' });
-      continue;
+      return;
     }
     const swallowedBy = swallowing.find((h) => Math.hypot(h.xMm - c.xMm, h.yMm - c.yMm) <= h.radiusMm - radiusMm + o.swallowedCandidateMarginMm);
     if (swallowedBy) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: `the empty "${swallowedBy.id}" (a piece there would have dropped in)` });
-      continue;
+      return;
     }
     if (input.knownMm?.some((k) => Math.hypot(k.xMm - c.xMm, k.yMm - c.yMm) <= o.knownReachFraction * radiusMm)) {
       rejected.push({ xMm: c.xMm, yMm: c.yMm, reason: 'a known disc, unchanged' });
-      continue;
+      return;
     }
     const besidePegs = pegCircles.filter((p) => Math.hypot(p.pegXMm - c.xMm, p.pegYMm - c.yMm) < 2 * radiusMm + p.radiusMm);
     const om: typeof o & { neighbours?: readonly NeighbourCircle[] } = besidePegs.length > 0 ? { ...o, neighbours: besidePegs } : o;
@@ -568,8 +574,12 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
           // their median and no quarter of them is like it.
           const unlike = !strict && around !== null && around.spread > o.mixedSurroundMinSpread && colourDistance > o.unlikeSurroundMinDistance && (nearestQuarterDistance(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inside) ?? 0) > o.unlikeSurroundMinDistance;
           if (!unlike) {
-            if (strict || !oneSidedRim(f)) return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
-            takenByOneSide.add(f);
+            if (!strict && oneSidedRim(f)) takenByOneSide.add(f);
+            else if (!strict && !besideSmallRound(f) && likeSureDisc?.(inside, around?.colour ?? null)) takenLikeSureDisc.add(f);
+            else {
+              if (!strict) refusedForBoardColour.add(f);
+              return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
+            }
           }
         }
       }
@@ -604,6 +614,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     let topRimAlone = false;
     let reason = fit ? rejection(fit, false) : 'no rim';
     const byOneSide = reason === null && fit !== null && takenByOneSide.has(fit);
+    const likeSure = reason === null && fit !== null && takenLikeSureDisc.has(fit);
     if (reason) {
       // Not a disc by its outline: by its top face's rim alone, where that was found farther
       // round (a faint disc's), held to a stricter colour test (grain draws such rims too).
@@ -629,8 +640,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
     if (!reason && fit && coarse.has(candidate) && fit.coverage < COARSE_VIEW_DEFAULTS.minRimCoverage) reason = `rim ${(fit.coverage * 100).toFixed(0)}% found from a coarse view's candidate`;
     if (!fit || reason) {
+      if (fit && refusedForBoardColour.has(fit)) boardToned.push({ candidate, rejectedAt: rejected.length });
       rejected.push({ xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' });
-      continue;
+      return;
     }
     // Two candidates on one disc: the fit that found more of its rim is the disc (the other
     // may have been dragged by a shadow).
@@ -642,12 +654,12 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     if (dup >= 0) {
       const other = found[dup]!;
       const keepOther = byWideSteps.has(other) === wideSteps ? other.rimCoverage >= fit.coverage : wideSteps;
-      if (keepOther) continue;
+      if (keepOther) return;
     }
     const emptyHole = holeMatching(profile, fit.xMm, fit.yMm, fit.radiusMm, radiusMm);
     if (emptyHole) {
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `the edge of ${emptyHole}, not a disc` });
-      continue;
+      return;
     }
     const hole = holeHolding(profile, fit.xMm, fit.yMm, radiusMm);
     let rgb = topFaceColor(input.frame, planesAt(fit).top, cal, fit.xMm, fit.yMm, radiusMm);
@@ -689,7 +701,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
           reachMm = o.mixedFaceReachFraction * radiusMm;
         } else if (found.some((f) => Math.hypot(f.xMm - moved.xMm, f.yMm - moved.yMm) < o.duplicateFraction * radiusMm)) {
           rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: 'a fit beside a disc found already' });
-          continue;
+          return;
         } else {
           disagreementMm = Math.max(o.likenessUncertaintyFloorMm, disagreementMm);
           fit = { ...moved, radiusMm: fit.radiusMm };
@@ -703,15 +715,21 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       const energy = faceGradientEnergy(input.gray, planesAt(fit).top, cal.lens, fit.xMm, fit.yMm, radiusMm, o.texturedFaceInnerFraction);
       if (energy > o.texturedFaceNoDiscGradientEnergy) {
         rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, its face textured like paint or grain` });
-        continue;
+        return;
       }
       if (reachMm === 0 && energy > o.texturedFaceMinGradientEnergy) reachMm = o.mixedFaceReachFraction * radiusMm;
+    }
+    if (likeSure && reachMm > 0) {
+      // Vouched for by a sure disc's colour alone, a disc of the board's wood shows a plain face:
+      // one of several colours, or textured, is grain's and a line's (or a glare's), not a disc's.
+      rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, a sure disc's colour but its face mixed or textured` });
+      return;
     }
     // (A grained face of the board's own hue and light: see board-hued-face.ts. A puck's cap
     // textures its face, so a weak puck is held to this test however plain its face.)
     if ((reachMm > 0 || (pucks && fit.coverage < o.boardHuedPuckMaxCoverage)) && boardHuedFace(input.frame, planesAt(fit).board, cal.lens, fit.xMm, fit.yMm, radiusMm, rgb, o)) {
       rejected.push({ xMm: fit.xMm, yMm: fit.yMm, reason: `rim ${(fit.coverage * 100).toFixed(0)}% found, its face grained and the board's own hue and light` });
-      continue;
+      return;
     }
     const topPx = applyHomography(planesAt(fit).top, fit.xMm, fit.yMm);
     const topSeen = distortPx(cal.lens, topPx.x, topPx.y);
@@ -721,7 +739,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       yMm: hole ? hole.yMm : fit.yMm,
       state: hole ? 'in-hole' : 'on-board',
       radiusMm: fit.radiusMm,
-      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour || blurredColourFit ? o.colourCandidateUncertaintyFloorMm : 0, colourOverGrey ? o.colourOverGreyUncertaintyFloorMm : 0, byOneSide ? o.oneSidedRimUncertaintyFloorMm : 0),
+      uncertaintyMm: Math.max(uncertaintyOf(fit, disagreementMm), seenInColour || blurredColourFit ? o.colourCandidateUncertaintyFloorMm : 0, colourOverGrey ? o.colourOverGreyUncertaintyFloorMm : 0, byOneSide ? o.oneSidedRimUncertaintyFloorMm : 0, likeSure ? o.likeSureDiscUncertaintyFloorMm : 0),
       color: hexOf(rgb),
       rgb,
       kind: piece.kind,
@@ -733,9 +751,23 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       ...(reachMm > 0 ? { reachMm } : {}),
     };
     found.push(disc);
-    if (topRimAlone || shortRim || byOneSide) byTopRimAlone.add(disc);
+    if (topRimAlone || shortRim || byOneSide || likeSure) byTopRimAlone.add(disc);
     if (seenInColour) byColourCandidate.add(disc);
     if (wideSteps) byWideSteps.add(disc);
+  };
+  for (const candidate of candidates) consider(candidate);
+  // A fit refused only for being the board's colour is looked at again once the sure discs are
+  // known: a team playing discs of the board's wood is seen in them (see likeSureDiscMaxColourDistance).
+  if (topRimTrusted && o.likeSureDiscMaxColourDistance > 0 && boardToned.length > 0) {
+    const sure = found.filter((f) => f.state === 'on-board' && f.rimCoverage >= o.likeSureDiscMinRimCoverage).map((f) => f.rgb);
+    if (sure.length > 0) {
+      likeSureDisc = (inside, board) => {
+        const nearest = Math.min(...sure.map((s) => colourDistance(inside, s)));
+        return nearest <= o.likeSureDiscMaxColourDistance && (board === null || nearest < colourDistance(inside, board));
+      };
+      for (const { rejectedAt } of [...boardToned].reverse()) rejected.splice(rejectedAt, 1);
+      for (const { candidate } of boardToned.splice(0)) consider(candidate);
+    }
   }
   // Discs lying flat cannot overlap: a rim found by the top face alone (or a short rim, or one
   // found on one side only) that overlaps another disc is a circle drawn by that disc's edge and
