@@ -380,8 +380,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   const takenByOneSide = new WeakSet<SilhouetteFit>();
   // Fits refused only for being the board's colour (their candidates, and where the refusal was
   // noted), and those taken again for being the colour of a sure disc (see the second look below).
-  const refusedForBoardColour = new WeakSet<SilhouetteFit>();
-  const boardToned: { candidate: (typeof candidates)[number]; rejectedAt: number }[] = [];
+  const refusedForBoardColour = new WeakMap<SilhouetteFit, { inside: Rgb; board: Rgb | null }>();
+  const boardToned: { candidate: (typeof candidates)[number]; rejectedAt: number; inside: Rgb; board: Rgb | null }[] = [];
   const takenLikeSureDisc = new WeakSet<SilhouetteFit>();
   let likeSureDisc: ((inside: Rgb, board: Rgb | null) => boolean) | null = null;
   // Round features small enough that their edge draws a one-sided arc round a fit beside them.
@@ -577,7 +577,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
             if (!strict && oneSidedRim(f)) takenByOneSide.add(f);
             else if (!strict && !besideSmallRound(f) && likeSureDisc?.(inside, around?.colour ?? null)) takenLikeSureDisc.add(f);
             else {
-              if (!strict) refusedForBoardColour.add(f);
+              if (!strict) refusedForBoardColour.set(f, { inside, board: around?.colour ?? null });
               return `rim ${(f.coverage * 100).toFixed(0)}% found and the colour is the board's`;
             }
           }
@@ -640,7 +640,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
     if (!reason && fit && coarse.has(candidate) && fit.coverage < COARSE_VIEW_DEFAULTS.minRimCoverage) reason = `rim ${(fit.coverage * 100).toFixed(0)}% found from a coarse view's candidate`;
     if (!fit || reason) {
-      if (fit && refusedForBoardColour.has(fit)) boardToned.push({ candidate, rejectedAt: rejected.length });
+      const colours = fit ? refusedForBoardColour.get(fit) : undefined;
+      if (colours) boardToned.push({ candidate, rejectedAt: rejected.length, ...colours });
       rejected.push({ xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' });
       return;
     }
@@ -765,8 +766,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         const nearest = Math.min(...sure.map((s) => colourDistance(inside, s)));
         return nearest <= o.likeSureDiscMaxColourDistance && (board === null || nearest < colourDistance(inside, board));
       };
-      for (const { rejectedAt } of [...boardToned].reverse()) rejected.splice(rejectedAt, 1);
-      for (const { candidate } of boardToned.splice(0)) consider(candidate);
+      // (Only those whose colours pass are measured again: the measurement is the same.)
+      const again = boardToned.splice(0).filter((b) => likeSureDisc!(b.inside, b.board));
+      for (const { rejectedAt } of [...again].reverse()) rejected.splice(rejectedAt, 1);
+      for (const { candidate } of again) consider(candidate);
     }
   }
   // Discs lying flat cannot overlap: a rim found by the top face alone (or a short rim, or one
