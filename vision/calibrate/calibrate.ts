@@ -95,14 +95,14 @@ interface RingGlare {
  * round is not judged.
  */
 function missingRing(profile: BoardProfile, samples: readonly ModelEdgeSample[], fit: PassResult, minCoverage: number, glare?: RingGlare): string | null {
-  const clipped = (x: ModelEdgeSample) => glare !== undefined && clippedAt(glare.gray, fit, x, glare.clippedLevel);
   for (const f of profile.features) {
     if (f.kind !== 'ring') continue;
     const own = samples.filter((x) => x.featureId === f.id);
     if (own.length === 0) continue;
-    const judged = own.filter((x) => !clipped(x)).length;
-    if (glare && judged < glare.minUnclippedShare * own.length) continue;
-    const seen = fit.matches.filter((m) => m.sample.featureId === f.id && !clipped(m.sample)).length / Math.max(1, judged);
+    // Each sample's glare is judged once; the matches carry the very samples judged.
+    const judged = new Set(glare === undefined ? own : own.filter((x) => !clippedAt(glare.gray, fit, x, glare.clippedLevel)));
+    if (glare && judged.size < glare.minUnclippedShare * own.length) continue;
+    const seen = fit.matches.filter((m) => m.sample.featureId === f.id && judged.has(m.sample)).length / Math.max(1, judged.size);
     if (seen < minCoverage) return `the board's "${f.id}" circle was not found where the fit puts it (${(seen * 100).toFixed(0)}% seen)`;
   }
   return null;

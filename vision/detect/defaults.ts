@@ -176,7 +176,7 @@ export const DETECT_DEFAULTS = {
    * its face is within this distance (RGB) of a sure disc's in the same image, and nearer it than
    * the board round it (0: never): a team playing discs of the board's own wood. Grain draws
    * circles of the board's colour, not of a disc's. On 100 scenes of each crokinole board, of
-   * 161 fits so refused (45-59% of their rims found), all 16 within 8 of a sure disc's colour lay
+   * 167 fits so refused (45-59% of their rims found), all 16 within 8 of a sure disc's colour lay
    * on discs not otherwise found; the nearest on no disc was 8.3 off. On other scenes grain
    * circles that near a sure disc's colour were found too: such a disc must show a plain face
    * (neither mixed nor textured), and lie clear of a hole's or a small ring's edge (whose arcs
