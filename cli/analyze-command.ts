@@ -245,6 +245,7 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
         uncertaintyMm: round2(c.uncertaintyMm),
         confidence: round2(d.confidence),
         ...(c.line ? { line: c.line } : {}),
+        ...(c.boundary ? { boundary: c.boundary } : {}),
       };
     }),
     score: score.points,
@@ -256,7 +257,7 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
   const lines = [`${file}: board found (fit ${cal.rmsErrorPx.toFixed(2)} px, camera tilt ${cal.camera.tiltDeg.toFixed(0)} deg), ${det.discs.length} discs; score ${scoreText}`];
   det.discs.forEach((d, i) => {
     const c = calls[i]!;
-    lines.push(`  ${ids[i]!.padEnd(4)} team ${d.team ?? '?'}  (${d.xMm.toFixed(1)}, ${d.yMm.toFixed(1)}) mm  ${c.zone.padEnd(5)} ${String(c.points).padStart(3)} pts  ${c.call}${c.line ? ` ${c.line}` : ''} by ${c.clearanceMm.toFixed(2)} ± ${c.uncertaintyMm.toFixed(2)} mm`);
+    lines.push(`  ${ids[i]!.padEnd(4)} team ${d.team ?? '?'}  (${d.xMm.toFixed(1)}, ${d.yMm.toFixed(1)}) mm  ${c.zone.padEnd(5)} ${String(c.points).padStart(3)} pts  ${c.call}${c.line ? ` ${c.line}` : ''}${c.boundary ? ` (${c.boundary})` : ''} by ${c.clearanceMm.toFixed(2)} ± ${c.uncertaintyMm.toFixed(2)} mm`);
   });
   for (const w of warnings) lines.push(`  warning: ${w}`);
   return { json, text: `${lines.join('\n')}\n`, calls, ids, headline: `${setup.rules.name}: ${scoreText}${score.pendingIds.length ? ` (${score.pendingIds.length} too close)` : ''}` };

@@ -22,6 +22,7 @@ export function discCallJson(state: BoardState, c: DiscCall) {
     uncertaintyMm: round2(c.uncertaintyMm),
     inPlay: c.inPlay,
     ...(c.line ? { line: c.line } : {}),
+    ...(c.boundary ? { boundary: c.boundary } : {}),
   };
 }
 

@@ -242,8 +242,9 @@ export function evaluateScene(
     }
     // Clear / touching says something only of one line: a disc about as far from two lines
     // (a PitRush disc between a pit and the board's edge) may be called on either, and then
-    // its zone and points are the call.
-    const sameLine = (mc.line ?? '') === (tc.line ?? '');
+    // its zone and points are the call. So too for two boundaries of one line (a PitRush disc
+    // over a pit's edge: its centre clear of the pit, its edge overlapping it).
+    const sameLine = (mc.line ?? '') === (tc.line ?? '') && (mc.boundary ?? '') === (tc.boundary ?? '');
     if (mc.zone !== tc.zone || mc.points !== tc.points || (sameLine && mc.call !== tc.call)) {
       res.wrongCalls++;
       res.details.push(`${mc.id}: called ${mc.zone}/${mc.points}/${mc.call} on ${mc.line ?? '-'} (clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}), truth ${tc.zone}/${tc.points}/${tc.call} on ${tc.line ?? '-'} (clearance ${tc.clearanceMm.toFixed(2)})`);

@@ -15,6 +15,11 @@ export interface DiscCall {
   uncertaintyMm: number;
   /** Which line the call is about (profile feature id), when there is one. */
   line?: string;
+  /**
+   * Which of the line's boundaries, where a game measures a disc to one line in more than one
+   * way (a PitRush pit: 'centre', is the disc's centre over it; 'cover', does the disc overlap it).
+   */
+  boundary?: string;
   /** False for discs that are on the board but out of play (touching the shooting line, in the ditch). */
   inPlay: boolean;
   /** When the call is too-close: the points if a person rules it clear / touching. */

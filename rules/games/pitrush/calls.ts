@@ -71,11 +71,16 @@ function nearestBoundary(b: { centre: Boundary | null; covers: Boundary[]; edge:
   return [...(b.centre ? [b.centre] : []), ...b.covers, ...(b.edge ? [b.edge] : [])].reduce((a, c) => (Math.abs(c.clearanceMm) < Math.abs(a.clearanceMm) ? c : a));
 }
 
-/** What a disc's measured boundaries say, in short: its call, and what it is in or over. */
+/**
+ * What a disc's measured boundaries say, in short: too close to call, or what it is in or over.
+ * Not the word called on the nearest boundary: a disc over a pit's edge is "clear" of the pit's
+ * centre lying on the board and "touching" the pit's cover lying on a disc (which has no centre
+ * boundary), yet hangs over the pit either way.
+ */
 function verdictOf(b: { centre: Boundary | null; covers: Boundary[]; edge: Boundary | null }, uncertaintyMm: number): string {
-  const deciding = nearestBoundary(b);
+  if (callFromClearance(nearestBoundary(b).clearanceMm, uncertaintyMm) === 'too-close') return 'too-close';
   const touched = (x: Boundary | null) => x !== null && x.clearanceMm <= GEOMETRY_EPSILON_MM;
-  return [callFromClearance(deciding.clearanceMm, uncertaintyMm), touched(b.centre), touched(b.edge), ...b.covers.filter(touched).map((c) => c.pitId)].join(' ');
+  return [touched(b.centre), touched(b.edge), ...b.covers.filter(touched).map((c) => c.pitId)].join(' ');
 }
 
 function measureDisc(disc: DiscState, field: PitField, fallbackRadiusMm: number): Measured {
@@ -270,6 +275,7 @@ export function scorePitRushBoard(
       clearanceMm: p.deciding.clearanceMm,
       uncertaintyMm: p.uncertaintyMm,
       line: p.deciding.pitId,
+      boundary: p.deciding.kind,
       inPlay: p.placement.kind !== 'off',
     };
     if (p.measuredCall === 'too-close' && !p.decided && p.hiddenBelow) {
