@@ -34,6 +34,19 @@ describe('disc-referee score', () => {
     expect(typeof json.discs[0].clearanceMm).toBe('number');
   });
 
+  it('scores a PitRush disc on the discs a person found under it in its pit', async () => {
+    // a (A) in pit-2-2; a person lifted it: a B disc under it, lying on an A disc in the pit.
+    const state = { discs: [{ id: 'a', xMm: 0, yMm: -70, team: 'A' }], teams: ['A', 'B'], decisions: [{ discId: 'a', call: 'touching', discsUnder: ['B', 'A'] }] };
+    const json = JSON.parse((await run(['score', '--game', 'pitrush'], JSON.stringify(state))).stdout);
+    expect(json.discs.map((d: { id: string; zone: string; points: number }) => [d.id, d.zone, d.points])).toEqual([
+      ['a', 'on pit-2-2', 2],
+      ['a/under-1', 'on pit-2-2', 4],
+      ['a/under-2', 'in pit-2-2', 0],
+    ]);
+    expect(json.score).toEqual({ A: 2, B: 4 });
+    expect(json.notes.join(' ')).toMatch(/a person found under it/);
+  });
+
   it('flags a too-close call in the output and its warnings', async () => {
     const state = { discs: [{ id: 'x', xMm: 0, yMm: 101.6 - 1 - 15.875 - 0.1, team: 'A', uncertaintyMm: 0.3 }] };
     const json = JSON.parse((await run(['score', '--game', 'crokinole'], JSON.stringify(state))).stdout);

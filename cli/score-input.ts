@@ -18,7 +18,7 @@ export const scoreInputSchema = z.object({
   hole: z.record(z.string(), z.number().int().min(0)).optional(),
   compartments: z.record(z.string(), z.number().int().min(0)).optional(),
   teams: z.array(z.string()).optional(),
-  decisions: z.array(z.object({ discId: z.string(), call: z.enum(['clear', 'touching']), winnerId: z.string().optional() })).optional(),
+  decisions: z.array(z.object({ discId: z.string(), call: z.enum(['clear', 'touching']), winnerId: z.string().optional(), discsUnder: z.array(z.string()).optional() })).optional(),
 });
 
 export type ScoreInput = z.infer<typeof scoreInputSchema>;

@@ -73,6 +73,29 @@ describe('the accuracy benchmark', () => {
     expect(ev).toMatchObject({ wrongCalls: 0, tooClose: 1, decidedScore: true });
   });
 
+  it('a disc seen in a pit, on discs hidden under it, is ruled with what a person finds under it', () => {
+    // PitRush: a2 (A) in pit-2-2, b1 (B) on it, a3 (A) on top, the only one seen. b1 lies on a
+    // disc in a pit and scores; a2, covered by an opponent, does not.
+    const pit = BOARD_PROFILES['pitrush-standard']!;
+    const hole = pit.features.find((f) => f.id === 'pit-2-2')!;
+    if (hole.kind !== 'hole') throw new Error('pit-2-2 is a hole');
+    const at = { xMm: hole.xMm, yMm: hole.yMm };
+    const stack: TruthDisc[] = [
+      { id: 'a2', team: 'A', kind: 'disc', state: 'hole', ...at, radiusMm: 15, topVisibleFraction: 0 },
+      { id: 'b1', team: 'B', kind: 'disc', state: 'hole', ...at, radiusMm: 15, topVisibleFraction: 0.02, onTopOfId: 'a2' },
+      { id: 'a3', team: 'A', kind: 'disc', state: 'hole', xMm: at.xMm + 1, yMm: at.yMm, radiusMm: 15, topVisibleFraction: 1, onTopOfId: 'b1' },
+    ];
+    const ctx = scoringContext(GAMES.pitrush!, pit, ['A', 'B']);
+    const truthScore = GAMES.pitrush!.scoreRound({ discs: stack.map(({ state: _, topVisibleFraction: __, ...d }) => d) }, ctx).points;
+    expect(truthScore.B).toBeGreaterThan(0);
+    const seen: MeasuredDisc[] = [{ xMm: at.xMm + 1, yMm: at.yMm, radiusMm: 15, uncertaintyMm: 0.5, team: 'A', kind: 'disc', mayRestOnHidden: true }];
+    const ev = evaluateScene(GAMES.pitrush!, pit, stack, seen);
+    expect(ev).toMatchObject({ matched: 1, wrongCalls: 0, tooClose: 1, exactScore: false, decidedScore: true });
+    // Told nothing lies under it, the referee would score B nothing.
+    const alone = GAMES.pitrush!.scoreRound({ discs: [{ id: 'a3', team: 'A', kind: 'disc', ...at, mayRestOnHidden: true }] }, { ...ctx, decisions: [{ discId: 'a3', call: 'touching' }] }).points;
+    expect(alone.B).toBe(0);
+  });
+
   it('a scene with a hand over the board is scored right only when the score is withheld', () => {
     const right = evaluateScene(rules, profile, truth, measure(0, 0.2));
     const missed = evaluateScene(rules, profile, truth, measure(0, 0.2).slice(1));

@@ -258,9 +258,25 @@ export function evaluateScene(
   // of crokinole's hole, measured near it, the truth decided by a ring; the rim of a PitRush pit
   // against the edge of its opening): where the two rulings score the disc differently, the one
   // that scores it as it truly scores; else the truth's own call.
+  // A disc seen in a pit that may lie on hidden ones: the person lifts it and says what lies
+  // under it, down to the pit (discs the camera saw are counted already).
+  const seenIds = new Set(pairs.map(([t]) => visible[t]!.id));
+  const discsUnder = (id: string): string[] => {
+    const out: string[] = [];
+    for (let d = truthDiscs.find((x) => x.id === id); d?.onTopOfId !== undefined; ) {
+      d = truthDiscs.find((x) => x.id === d!.onTopOfId);
+      if (!d || seenIds.has(d.id)) break;
+      out.push(d.team);
+    }
+    return out;
+  };
   const decisions = measuredScore.pendingIds.flatMap((id) => {
     const tc = truthCalls.find((c) => c.id === id);
     if (!tc || (tc.call !== 'clear' && tc.call !== 'touching')) return [];
+    if (measuredState.discs.find((d) => d.id === id)?.mayRestOnHidden) {
+      const under = discsUnder(id);
+      if (under.length > 0) return [{ discId: id, call: 'touching' as const, discsUnder: under }];
+    }
     const mc = measuredCalls.find((c) => c.id === id);
     if (mc && mc.pointsIfClear !== undefined && mc.pointsIfTouching !== undefined && mc.pointsIfClear !== mc.pointsIfTouching) {
       if (mc.pointsIfClear === tc.points) return [{ discId: id, call: 'clear' as const }];

@@ -33,6 +33,12 @@ export interface Decision {
   call: 'clear' | 'touching';
   /** For closeness comparisons (curling, table shuffleboard): which disc is closer/further. */
   winnerId?: string;
+  /**
+   * PitRush: a disc seen in a pit may lie on discs the camera cannot see. The teams of the discs
+   * a person found under it, from the one just under it down to the one in the pit ('neutral'
+   * for a neutral disc); absent or empty: none. They are scored as lying there.
+   */
+  discsUnder?: TeamId[];
 }
 
 export interface RoundScore {

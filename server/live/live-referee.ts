@@ -286,7 +286,7 @@ export function describe(m: RefereeMessage): string {
     case 'waiting':
       return `${at} ${m.text}`;
     case 'decided':
-      return `${at} decision: ${m.decision.discId} ruled ${m.decision.call}; match ${score(m.scores)}`;
+      return `${at} decision: ${m.decision.discId} ruled ${m.decision.call}${m.decision.discsUnder?.length ? `, on discs found under it (${m.decision.discsUnder.join(', ')})` : ''}; match ${score(m.scores)}`;
     case 'match-over':
       return `${at} match over: ${m.winner ?? 'no winner'}; ${score(m.scores)}`;
     case 'board-change':

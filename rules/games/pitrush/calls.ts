@@ -253,18 +253,55 @@ export interface PitRushScore extends RoundScore {
   bonuses: FormationBonus[];
 }
 
+/**
+ * The board with the discs a person found under a disc in a pit (Decision.discsUnder) in it:
+ * stacked under that disc, the lowest in the pit, at its centre. The disc then lies on them, so
+ * its decision is "touching" (on the pit they fill). Only for a disc whose centre is over a pit.
+ */
+export function withDiscsFoundUnder(state: BoardState, field: PitField, decisions: readonly Decision[]): { state: BoardState; decisions: Decision[]; notes: string[] } {
+  const added: DiscState[] = [];
+  const notes: string[] = [];
+  const stackedOn = new Set<string>();
+  const discs = state.discs.map((d) => {
+    const under = decisions.find((x) => x.discId === d.id)?.discsUnder ?? [];
+    const pit = field.pits.find((p) => distanceMm(p, d) <= p.radiusMm);
+    if (under.length === 0 || !pit || d.onTopOfId) return d;
+    const ids = under.map((_, i) => `${d.id}/under-${i + 1}`);
+    under.forEach((team, i) => {
+      const lowest = i === under.length - 1;
+      added.push({
+        id: ids[i]!,
+        team,
+        ...(team === NEUTRAL_TEAM ? { kind: 'neutral' as const } : {}),
+        xMm: lowest ? pit.xMm : d.xMm,
+        yMm: lowest ? pit.yMm : d.yMm,
+        ...(d.radiusMm !== undefined ? { radiusMm: d.radiusMm } : {}),
+        ...(lowest ? {} : { onTopOfId: ids[i + 1]! }),
+      });
+    });
+    stackedOn.add(d.id);
+    notes.push(`${d.id} (${d.team}) lies on ${under.length} disc(s) a person found under it in ${pit.id}: ${ids.map((id, i) => `${id} (${under[i]})`).join(', ')}`);
+    const { mayRestOnHidden: _, ...seen } = d;
+    return { ...seen, onTopOfId: ids[0]! };
+  });
+  if (added.length === 0) return { state, decisions: [...decisions], notes };
+  return { state: { ...state, discs: [...discs, ...added] }, decisions: decisions.map((x) => (stackedOn.has(x.discId) ? { ...x, call: 'touching' as const } : x)), notes };
+}
+
 export function scorePitRushBoard(
-  state: BoardState,
+  seenState: BoardState,
   profile: BoardProfile,
   options: PitRushOptions,
   teams: readonly TeamId[],
-  decisions: readonly Decision[] = [],
+  seenDecisions: readonly Decision[] = [],
 ): PitRushScore {
   const field = readPitField(profile);
   const radius = pieceRadiusMm(profile);
+  const found = withDiscsFoundUnder(seenState, field, seenDecisions);
+  const { state, decisions } = found;
   const s = scorePlaced(state, field, radius, options, teams, decisions);
   const pendingIds: string[] = [];
-  const notes = [...s.notes];
+  const notes = [...found.notes, ...s.notes];
   const calls: DiscCall[] = s.placed.map((p) => {
     const call: DiscCall = {
       id: p.disc.id,
@@ -284,7 +321,7 @@ export function scorePitRushBoard(
       call.pointsIfClear = call.points;
       call.pointsIfTouching = call.points;
       const pitId = p.centre?.pitId ?? p.deciding.pitId;
-      notes.push(`${p.disc.id} (${p.disc.team}) in ${pitId}, or lying on a disc hidden in it that the camera cannot see: a person must look (a disc under it is not counted)`);
+      notes.push(`${p.disc.id} (${p.disc.team}) in ${pitId}, or lying on a disc hidden in it that the camera cannot see: a person must look, and say what lies under it (a disc under it counts only then)`);
     } else if (p.measuredCall === 'too-close' && !p.decided) {
       pendingIds.push(p.disc.id);
       const others = decisions.filter((d) => d.discId !== p.disc.id);
