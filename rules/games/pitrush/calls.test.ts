@@ -116,6 +116,12 @@ describe('PitRush disc calls: boundary table (tolerance: exact, ±0.01 mm and ±
     expect(score.pendingIds.includes(expected.id)).toBe(call.call === 'too-close');
   });
   it('has at least 15 cases', () => expect(cases.length).toBeGreaterThanOrEqual(15));
+  it('says why discs said to lie under a disc not over a pit are not counted', () => {
+    const disc = discOf({ id: 'a', team: 'A', at: 'pit-1-1', off: PIT_R + 0.01 });
+    const score = scorePitRushBoard({ discs: [disc] }, profile, { ...PITRUSH_DEFAULTS, formations: false }, ['A', 'B'], [{ discId: 'a', call: 'clear', discsUnder: ['B'] }]);
+    expect(score.notes.join(' ')).toMatch(/under a are not counted: it is not seen lying over a pit/);
+    expect(score.calls.map((c) => c.id)).toEqual(['a']);
+  });
 });
 
 describe('PitRush pit values and formations', () => {

@@ -265,7 +265,11 @@ export function withDiscsFoundUnder(state: BoardState, field: PitField, decision
   const discs = state.discs.map((d) => {
     const under = decisions.find((x) => x.discId === d.id)?.discsUnder ?? [];
     const pit = field.pits.find((p) => distanceMm(p, d) <= p.radiusMm);
-    if (under.length === 0 || !pit || d.onTopOfId) return d;
+    if (under.length === 0) return d;
+    if (!pit || d.onTopOfId) {
+      notes.push(`the discs said to lie under ${d.id} are not counted: it is not seen lying over a pit`);
+      return d;
+    }
     const ids = under.map((_, i) => `${d.id}/under-${i + 1}`);
     under.forEach((team, i) => {
       const lowest = i === under.length - 1;
