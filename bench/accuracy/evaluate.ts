@@ -263,10 +263,12 @@ export function evaluateScene(
   const seenIds = new Set(pairs.map(([t]) => visible[t]!.id));
   const discsUnder = (id: string): string[] => {
     const out: string[] = [];
-    for (let d = truthDiscs.find((x) => x.id === id); d?.onTopOfId !== undefined; ) {
-      d = truthDiscs.find((x) => x.id === d!.onTopOfId);
-      if (!d || seenIds.has(d.id)) break;
+    let below = truthDiscs.find((x) => x.id === id)?.onTopOfId;
+    while (below !== undefined && !seenIds.has(below)) {
+      const d = truthDiscs.find((x) => x.id === below);
+      if (!d) break;
       out.push(d.team);
+      below = d.onTopOfId;
     }
     return out;
   };
