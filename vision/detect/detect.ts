@@ -306,7 +306,7 @@ export function detectDiscs(cv: CV, input: DetectInput, options: Partial<DetectO
   const result = detectPieceKinds(
     input,
     (profile, sureMm) => detectOneSize(cv, { ...input, profile, ...(sureMm && sureMm.length > 0 ? { knownMm: [...(input.knownMm ?? []), ...sureMm] } : {}) }, tuned),
-    { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction, shadeGhostWeight: tuned.shadeGhostWeight ?? DETECT_DEFAULTS.shadeGhostWeight, glareMinLift: tuned.glareMinLift ?? DETECT_DEFAULTS.glareMinLift, glareMaxLiftSpread: tuned.glareMaxLiftSpread ?? DETECT_DEFAULTS.glareMaxLiftSpread, paintedSpots: tuned.paintedSpots ?? DETECT_DEFAULTS.paintedSpots },
+    { ...PIECE_KIND_DEFAULTS, flatOverlapFraction: tuned.flatOverlapFraction ?? DETECT_DEFAULTS.flatOverlapFraction, shadeGhostWeight: tuned.shadeGhostWeight ?? DETECT_DEFAULTS.shadeGhostWeight, glareMinLift: tuned.glareMinLift ?? DETECT_DEFAULTS.glareMinLift, glareMaxLiftSpread: tuned.glareMaxLiftSpread ?? DETECT_DEFAULTS.glareMaxLiftSpread, sureRimCoverage: tuned.sureRimCoverage ?? DETECT_DEFAULTS.sureRimCoverage, paintedSpots: tuned.paintedSpots ?? DETECT_DEFAULTS.paintedSpots },
   );
   // What a call may trust is given last: the measurement's own uncertainty is what detection
   // weighs (overlaps, a colour fit's distance).
@@ -869,7 +869,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     }
   }
   const seen = coloursForTeams(input.frame, cal, profile.surface, judged, o);
-  const teams = assignTeams(seen.rgb, input.teamCount ?? 2, input.teamColors, seen);
+  const teams = assignTeams(seen.rgb, input.teamCount ?? 2, input.teamColors, seen, judged.map((f) => f.rimCoverage < o.sureRimCoverage));
   const discs: DetectedDisc[] = judged.map((f, i) => ({ ...f, team: teams.labels[i] ?? null }));
   return { discs, rejected, teamColors: teams.colors, handOverBoard: false };
 }

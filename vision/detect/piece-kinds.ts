@@ -106,6 +106,8 @@ export const PIECE_KIND_DEFAULTS = {
   shadeRatioRange: [0.3, 0.9] as readonly [number, number],
   shadeMaxRatioSpread: 1.3,
   /** See DETECT_DEFAULTS (detectDiscs passes its own). */
+  sureRimCoverage: DETECT_DEFAULTS.sureRimCoverage,
+  /** See DETECT_DEFAULTS (detectDiscs passes its own). */
   glareMinLift: DETECT_DEFAULTS.glareMinLift,
   glareMaxLiftSpread: DETECT_DEFAULTS.glareMaxLiftSpread,
 };
@@ -278,7 +280,7 @@ function detectKinds(input: PieceKindInput, detectOne: DetectOneSize, o: PieceKi
 function withTeams(discs: readonly DetectedDisc[], input: PieceKindInput, o: PieceKindOptions): Pick<DetectionResult, 'discs' | 'teamColors'> {
   const teamed = discs.filter((d) => !NO_TEAM.has(d.kind));
   const seen = coloursForTeams(input.frame, input.calibration, input.profile.surface, teamed, o);
-  const teams = assignTeams(seen.rgb, input.teamCount ?? 2, input.teamColors, seen);
+  const teams = assignTeams(seen.rgb, input.teamCount ?? 2, input.teamColors, seen, teamed.map((d) => d.rimCoverage < o.sureRimCoverage));
   const out = discs.map((d) => (NO_TEAM.has(d.kind) ? { ...d, team: null } : { ...d, team: teams.labels[teamed.indexOf(d)] ?? null }));
   return { discs: out, teamColors: teams.colors };
 }

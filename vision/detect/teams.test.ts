@@ -80,6 +80,54 @@ describe('teams by the colours the players gave', () => {
   });
 });
 
+// 12 ft table seed 28: a painted rosette taken for a puck (45% of its rim found), brown, beside
+// two red and two orange pucks found 77-89% round.
+describe('teams learnt from the discs found surely, the others put with the nearest', () => {
+  const pucks = ['#d26626', '#d06628', '#ac2830', '#a1232a'].map(rgb);
+  const rosette = rgb('#b79a82');
+  const colours = [...pucks, rosette];
+  const unsure = [false, false, false, false, true];
+
+  it('the red and the orange pucks are two teams, the rosette with one of them', () => {
+    const { labels } = assignTeams(colours, 2, undefined, undefined, unsure);
+    expect(labels[0]).toBe(labels[1]);
+    expect(labels[2]).toBe(labels[3]);
+    expect(labels[0]).not.toBe(labels[2]);
+  });
+
+  it('learnt from every disc alike, the rosette is a team of its own and every puck the other', () => {
+    const { labels } = assignTeams(colours, 2);
+    expect(new Set(labels.slice(0, 4)).size).toBe(1);
+    expect(labels[4]).not.toBe(labels[0]);
+  });
+
+  it('too few discs found surely (fewer than two a team): learnt from every disc', () => {
+    const few = [false, true, true, true, true];
+    expect(assignTeams(colours, 2, undefined, undefined, few).labels).toEqual(assignTeams(colours, 2).labels);
+  });
+
+  // Crokinole 26" seed 37: the light wooden team found little round their rims (41% and 59%),
+  // and among the sure discs one dark fit beside the brown team's.
+  it('a stray colour among the sure discs is no team: learnt from every disc', () => {
+    const brown = ['#ba8d5a', '#b98d59', '#b4884f', '#b08855'].map(rgb);
+    const colours = [...brown, rgb('#634b2f'), rgb('#dbc59c'), rgb('#e9d0a5')];
+    const { labels } = assignTeams(colours, 2, undefined, undefined, [false, false, false, false, false, true, true]);
+    expect(new Set(labels.slice(0, 4)).size).toBe(1);
+    expect(labels[5]).toBe(labels[6]);
+    expect(labels[5]).not.toBe(labels[0]);
+  });
+
+  // The discs found surely all one team's, in light and shade: two groups nearer than two teams.
+  it('sure discs of one team alone are not split into both teams', () => {
+    const red = ['#a52e36', '#aa3239', '#9a2a31', '#a02d35'].map(rgb);
+    const orange = ['#d26626', '#d06628'].map(rgb);
+    const { labels } = assignTeams([...red, ...orange], 2, undefined, undefined, [false, false, false, false, true, true]);
+    expect(new Set(labels.slice(0, 4)).size).toBe(1);
+    expect(labels[4]).toBe(labels[5]);
+    expect(labels[4]).not.toBe(labels[0]);
+  });
+});
+
 describe('one team alone on the board, no colours given', () => {
   // Nano Curling seed 29: three red stones found, the other team's none.
   it('is one team, not split into two', () => {

@@ -205,12 +205,29 @@ export function litTeamColours(colors: readonly Rgb[], given: readonly Rgb[]): R
 }
 
 /**
- * Teams learnt from discs in the board's usual light (see TeamColours.brightened) when at least
- * this many per team are: glare over 9 of 20 discs (red ones turned pink, orange ones cream)
- * had the teams learnt as the lit and the unlit discs. The others are then put with the
- * nearest colour learnt.
+ * Teams learnt again from the discs most to be trusted when at least this many of them go to
+ * each team: those in the board's usual light (see TeamColours.brightened: glare over 9 of 20
+ * discs, red ones turned pink, orange ones cream, had the teams learnt as the lit and the unlit
+ * discs); and, where a team was learnt from doubtful discs alone (found too little round their
+ * rim), those also found surely (a painted rosette taken for a puck, 45% of its rim found, in a
+ * brown like no team's, was learnt as a team of its own and all four pucks, red and orange, as
+ * the other). The others are then put with the nearest colour learnt.
  */
-const LEARN_UNLIT_MIN_PER_TEAM = 2;
+const LEARN_TRUSTED_MIN_PER_TEAM = 2;
+
+/**
+ * Team colours learnt from trusted discs alone (see LEARN_TRUSTED_MIN_PER_TEAM), or null where
+ * fewer of them than that go to some team (a stray colour among them is no team), or they are
+ * one team's alone (two teams learnt from one team split by shade would take the other team for
+ * part of theirs).
+ */
+function learnTrusted(trusted: readonly number[][], k: number): number[][] | null {
+  if (trusted.length < LEARN_TRUSTED_MIN_PER_TEAM * k) return null;
+  const centres = learnCentres(trusted, k);
+  if (k === 2 && Math.sqrt(dist2(centres[0]!, centres[1]!)) < ONE_TEAM_MAX_SEPARATION) return null;
+  const owned = centres.map((_, c) => trusted.filter((p) => nearestOf(p, centres) === c).length);
+  return owned.every((n) => n >= LEARN_TRUSTED_MIN_PER_TEAM) ? centres : null;
+}
 
 /** The colour a features vector stands for (features inverted). */
 function rgbOfFeatures(f: readonly number[]): Rgb {
@@ -258,10 +275,12 @@ function distanceTo(colour: Rgb, centre: readonly number[], clipped: readonly nu
 
 /**
  * `seen`: which discs lie in a light brighter than the board's usual, and how it was seen (see
- * SeenLight). The teams' colours are learnt from the discs in the usual light where enough of
- * them are, and they form two teams; the others are put with the nearest (see distanceTo).
+ * SeenLight); `unsure`: which were found too little round their rim to be sure of. The teams'
+ * colours are learnt from the discs in the usual light where enough of them are, and from those
+ * also found surely where a team was learnt from unsure discs alone (see
+ * LEARN_TRUSTED_MIN_PER_TEAM); the others are put with the nearest (see distanceTo).
  */
-export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: readonly Rgb[], seen?: SeenLight): TeamAssignment {
+export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: readonly Rgb[], seen?: SeenLight, unsure?: readonly boolean[]): TeamAssignment {
   const brightened = seen?.brightened;
   const k = given?.length ?? teamCount;
   const pts = colors.map(features);
@@ -276,10 +295,13 @@ export function assignTeams(colors: readonly Rgb[], teamCount: number, given?: r
     if (pts.length === 0) return { labels: [], colors: {}, margins: [] };
     centres = learnCentres(pts, k);
     const unlit = brightened ? pts.filter((_, i) => !brightened[i]) : pts;
-    if (unlit.length < pts.length && unlit.length >= LEARN_UNLIT_MIN_PER_TEAM * k) {
-      const fromUnlit = learnCentres(unlit, k);
-      // (Unlit discs of one team alone, split by shade, would take the lit team for part of theirs.)
-      if (k !== 2 || Math.sqrt(dist2(fromUnlit[0]!, fromUnlit[1]!)) >= ONE_TEAM_MAX_SEPARATION) centres = fromUnlit;
+    if (unlit.length < pts.length) centres = learnTrusted(unlit, k) ?? centres;
+    // A team learnt from doubtful discs alone, where the sure ones show every team: a stray
+    // colour (see LEARN_TRUSTED_MIN_PER_TEAM).
+    if (unsure) {
+      const owners = pts.map((p) => nearestOf(p, centres));
+      const withSure = new Set(owners.filter((_, i) => !unsure[i]));
+      if (new Set(owners).size > withSure.size) centres = learnTrusted(pts.filter((_, i) => !brightened?.[i] && !unsure[i]), k) ?? centres;
     }
     centres.sort((a, b) => a[0]! - b[0]!);
     // Groups nearer than any two teams' colours are one team's discs in different light (the
