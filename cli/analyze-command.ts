@@ -212,7 +212,10 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
   const match = freshMatch(setup, teams);
   const ctx = { profile: setup.profile, options: setup.options, match, decisions: [] };
   const score = setup.rules.scoreRound(state, ctx);
-  if (det.handOverBoard) warnings.push('a hand or arm is over the board: no call from this image');
+  // A hand may hide or be moving discs: the image's calls are only what it shows, and no score
+  // is given from it (as no board found gives none).
+  const withheld = det.handOverBoard;
+  if (withheld) warnings.push('a hand or arm is over the board: no call from this image, and no score');
   if (score.pendingIds.length > 0) warnings.push(`${score.pendingIds.length} call(s) too close to call, for a person to decide: ${score.pendingIds.join(', ')}`);
   warnings.push(...cameraWarnings(cal));
   const calls = score.calls;
@@ -248,12 +251,13 @@ function describe(file: string, setup: GameSetup, analysis: ReturnType<typeof an
         ...(c.boundary ? { boundary: c.boundary } : {}),
       };
     }),
-    score: score.points,
+    score: withheld ? {} : score.points,
+    handOverBoard: withheld,
     teamColors: det.teamColors,
     timingsMs: { calibrate: Math.round(analysis.timings.calibrateMs), detect: Math.round(analysis.timings.detectMs) },
     warnings,
   };
-  const scoreText = Object.entries(score.points).map(([t, p]) => `${t} ${p}`).join(' - ');
+  const scoreText = withheld ? 'withheld (a hand or arm is over the board)' : Object.entries(score.points).map(([t, p]) => `${t} ${p}`).join(' - ');
   const lines = [`${file}: board found (fit ${cal.rmsErrorPx.toFixed(2)} px, camera tilt ${cal.camera.tiltDeg.toFixed(0)} deg), ${det.discs.length} discs; score ${scoreText}`];
   det.discs.forEach((d, i) => {
     const c = calls[i]!;

@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectPointMm } from '../fixtures/render/camera.ts';
 import { sample } from '../fixtures/samples/samples.ts';
+import { handOverBoardInScene } from '../bench/accuracy/hand-truth.ts';
 import { GAMES } from '../rules/games/registry.ts';
 import { BOARD_PROFILES } from '../rules/profiles/registry.ts';
 import { referencePoints } from '../vision/calibrate/reference-points.ts';
@@ -148,6 +149,24 @@ describe('disc-referee analyze', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--points .* goes with neither --markers nor --calibration/);
   }, 120_000);
+
+  // A committed PitRush sample whose scene has an arm reaching over the board.
+  it('gives no score from an image with an arm over the board, and says so', async () => {
+    expect(handOverBoardInScene(sample('pitrush-standard-random-2').truth, BOARD_PROFILES['pitrush-standard']!)).toBe(true);
+    const withArm = await run(['analyze', 'fixtures/samples/pitrush-standard-random-2.jpg', '--game', 'pitrush', '--json']);
+    expect(withArm.code).toBe(0);
+    const json = JSON.parse(withArm.stdout.trim());
+    expect(json.handOverBoard).toBe(true);
+    expect(json.score).toEqual({});
+    expect(json.discs.length).toBeGreaterThan(0);
+    expect(json.warnings.join('\n')).toMatch(/hand or arm is over the board: no call from this image, and no score/);
+    const text = await run(['analyze', 'fixtures/samples/pitrush-standard-random-2.jpg', '--game', 'pitrush']);
+    expect(text.stdout).toMatch(/score withheld \(a hand or arm is over the board\)/);
+    // Without one, the score is given.
+    const clear = JSON.parse((await run(['analyze', 'examples/crokinole.jpg', '--game', 'crokinole', '--json'])).stdout.trim());
+    expect(clear.handOverBoard).toBe(false);
+    expect(Object.keys(clear.score).length).toBeGreaterThan(0);
+  });
 
   it('reports unreadable files and images without a board with their exit codes', async () => {
     const missing = await run(['analyze', 'no/such/file.png', '--game', 'crokinole']);
