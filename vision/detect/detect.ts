@@ -28,7 +28,7 @@ import { paintEdges, paintedShare, type PaintEdges } from './paint-explained.ts'
 import { lookAlikes } from './painted-lookalikes.ts';
 import { colourPuckCandidates } from './puck-candidates.ts';
 import { colourDiscCandidates } from './colour-view.ts';
-import { dropPuckLookAlikes, isPuckBoard, puckDetectOptions } from './pucks.ts';
+import { besideTwoToned, dropPuckLookAlikes, isPuckBoard, puckDetectOptions } from './pucks.ts';
 import { COARSE_VIEW_DEFAULTS, coarseCandidates, coarseViewPxPerMm } from './coarse-view.ts';
 import { fitSilhouette, type SilhouetteFit } from './silhouette-fit.ts';
 import { pegNeighbourCircles, type NeighbourCircle } from './peg-neighbours.ts';
@@ -772,6 +772,8 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       for (const { candidate } of again) consider(candidate);
     }
   }
+  // A puck's fit dragged half onto its shadow: the puck is looked for again round it (see pucks.ts).
+  if (pucks) for (const c of besideTwoToned(profile, input.frame, surfacePlanes, cal.lens, found, radiusMm)) consider(c);
   // Discs lying flat cannot overlap: a rim found by the top face alone (or a short rim, or one
   // found on one side only) that overlaps another disc is a circle drawn by that disc's edge and
   // the grain beside it.

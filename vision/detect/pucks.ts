@@ -38,6 +38,14 @@ export const PUCK_DEFAULTS = {
    * 82, pucks on the playfield 22 at most).
    */
   twoToneMinSpread: 35,
+  /**
+   * The puck beside such a fit is looked for again from this many candidates round it, this
+   * many radii off (the fit lies between the puck and its shadow; on 160 scenes of the 12 ft
+   * table recall 78.64 -> 78.87%, exact scores 81.3 -> 81.9%, no false puck more; the 9 ft
+   * table unchanged).
+   */
+  twoToneRestarts: 8,
+  twoToneRestartRadii: 0.75,
 };
 
 export type PuckOptions = typeof PUCK_DEFAULTS;
@@ -98,8 +106,32 @@ export function notOnePuckTop(
   const board = surroundStats(frame, planes.board, lens, d.xMm, d.yMm, d.radiusMm)?.spread ?? 0;
   const label = profile.features.find((f) => f.kind === 'label' && Math.abs(d.xMm - f.xMm) <= f.sizeMm / 2 + d.radiusMm && Math.abs(d.yMm - f.yMm) <= f.sizeMm / 2 + d.radiusMm);
   if (label && spread > Math.max(o.labelMinSpread, o.labelBoardSpreads * board)) return `the painted "${label.id}", not a puck`;
-  if (spread > Math.max(o.twoToneMinSpread, o.labelBoardSpreads * board)) return 'a top of two colours (a puck and its shadow), not one puck';
+  if (spread > Math.max(o.twoToneMinSpread, o.labelBoardSpreads * board)) return TWO_TONED;
   return null;
+}
+
+const TWO_TONED = 'a top of two colours (a puck and its shadow), not one puck';
+
+/**
+ * Candidates round each fit whose top is two-toned (see notOnePuckTop): the puck beside it,
+ * looked for again (the fit itself is dropped later).
+ */
+export function besideTwoToned(
+  profile: BoardProfile,
+  frame: Frame,
+  planes: { board: readonly number[]; top: readonly number[] },
+  lens: LensModel,
+  found: readonly { xMm: number; yMm: number; radiusMm: number }[],
+  radiusMm: number,
+  o: PuckOptions = PUCK_DEFAULTS,
+): { xMm: number; yMm: number; radiusMm: number }[] {
+  const twoToned = found.filter((f) => notOnePuckTop(profile, frame, planes, lens, f, o) === TWO_TONED);
+  return twoToned.flatMap((f) =>
+    Array.from({ length: o.twoToneRestarts }, (_, k) => {
+      const a = (2 * Math.PI * k) / o.twoToneRestarts;
+      return { xMm: f.xMm + o.twoToneRestartRadii * radiusMm * Math.cos(a), yMm: f.yMm + o.twoToneRestartRadii * radiusMm * Math.sin(a), radiusMm };
+    }),
+  );
 }
 
 /**
