@@ -7,7 +7,7 @@
  * it; pucks lie flat and cannot overlap, so of two that would, the one whose rim was found
  * less far round is not a puck. A puck's top is one colour: a "puck" on a painted number
  * whose top shows strokes is the number, and one whose top is two-toned is a fit dragged half
- * onto a shadow.
+ * onto a shadow (the puck beside it is looked for again).
  */
 import type { BoardProfile } from '../../rules/profiles/schema.ts';
 import type { LensModel } from '../geometry/lens.ts';
