@@ -88,6 +88,9 @@ function overSurface(profile: BoardProfile, xMm: number, yMm: number): boolean {
   return s.shape === 'circle' ? Math.hypot(xMm - s.xMm, yMm - s.yMm) <= s.radiusMm : xMm >= s.minXMm && xMm <= s.maxXMm && yMm >= s.minYMm && yMm <= s.maxYMm;
 }
 
+/** Why a fit whose top is two-toned is not a puck (see notOnePuckTop). */
+const TWO_TONED = 'a top of two colours (a puck and its shadow), not one puck';
+
 /**
  * Why a "puck" on the playfield is not one by the colour of its top, or null: its outline
  * reaches a painted number's box (taken as a square of the number's size) and its top varies
@@ -109,8 +112,6 @@ export function notOnePuckTop(
   if (spread > Math.max(o.twoToneMinSpread, o.labelBoardSpreads * board)) return TWO_TONED;
   return null;
 }
-
-const TWO_TONED = 'a top of two colours (a puck and its shadow), not one puck';
 
 /**
  * Candidates round each fit whose top is two-toned (see notOnePuckTop): the puck beside it,

@@ -264,8 +264,8 @@ export function withDiscsFoundUnder(state: BoardState, field: PitField, decision
   const stackedOn = new Set<string>();
   const discs = state.discs.map((d) => {
     const under = decisions.find((x) => x.discId === d.id)?.discsUnder ?? [];
-    const pit = field.pits.find((p) => distanceMm(p, d) <= p.radiusMm);
     if (under.length === 0) return d;
+    const pit = field.pits.find((p) => distanceMm(p, d) <= p.radiusMm);
     if (!pit || d.onTopOfId) {
       notes.push(`the discs said to lie under ${d.id} are not counted: it is not seen lying over a pit`);
       return d;
