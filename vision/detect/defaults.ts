@@ -196,8 +196,10 @@ export const DETECT_DEFAULTS = {
   /** A "disc" in a hole darker than this (luma) and farther than this (RGB) from every disc on the board is the hole's floor. */
   holeFloorMaxLuma: 50,
   holeFloorMinColourDistance: 45,
-  /** ... or whose middle is this many times brighter than its outer part (a deep floor lit through the opening; see hole-floor.ts). */
+  /** ... or whose middle is this many times brighter than its outer part (a deep floor lit through the opening; see hole-floor.ts)... */
   holeFloorMinShadeRatio: 1.25,
+  /** ... or whose rings' median greys (out to 0.85 of a disc's radius) spread by more than this share of their mean (a floor lit aslant). On 100 scenes of each crokinole board black discs in the hole spread by 0-0.062, empty floors that the ratio above let through by 0.13-0.37 (but one, 0.074, still taken for a disc). */
+  holeFloorMinRingSpread: 0.1,
   /** A "disc" in a hole within this colour distance (RGB) of the board round the hole is its wooden floor (a disc on a board differs more, even one of the board's tone). */
   holeFloorMaxBoardDistance: 12,
   /** A "disc" on the board centred over a sinking hole's opening, darker than holeFloorMaxLuma and farther than holeFloorMinColourDistance from every other disc found, is the hole's floor (see hole-overlaps.ts). */

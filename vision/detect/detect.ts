@@ -822,7 +822,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const woodFloor = cup !== null && boardColouredFloor(input.frame, cal.boardToImage, cal.lens, f, cup.radiusMm, o.holeFloorMaxBoardDistance);
     const luma = 0.299 * f.rgb[0] + 0.587 * f.rgb[1] + 0.114 * f.rgb[2];
     // A dark floor shaded like one (also where a team's discs are as dark: black ones).
-    if (luma < o.holeFloorMaxLuma && shadedFloor(input.gray, cal, profile, f, radiusMm, o.holeFloorMinShadeRatio)) {
+    if (luma < o.holeFloorMaxLuma && shadedFloor(input.gray, cal, profile, f, radiusMm, { minShadeRatio: o.holeFloorMinShadeRatio, minRingSpread: o.holeFloorMinRingSpread })) {
       rejected.push({ xMm: f.xMm, yMm: f.yMm, reason: 'the shaded floor of an empty hole, not a disc' });
       found.splice(i, 1);
       continue;

@@ -28,14 +28,21 @@ export function cupAt(profile: BoardProfile, xMm: number, yMm: number): { radius
   return null;
 }
 
+/** How unevenly lit a face must be to be a hole's floor, not a disc's top (see shadedFloor). */
+export interface FloorShading {
+  /** The middle (to 0.4 of a disc's radius) this many times brighter than the ring from 0.6 to 0.8... */
+  minShadeRatio: number;
+  /** ... or the median grey of rings out to 0.85 of a disc's radius spread by this share of their mean. */
+  minRingSpread: number;
+}
+
 /**
  * A hole's dark floor, deep below the surface, is lit only through the opening: brighter in
- * the middle than by the wall. A disc lying in the hole has its top face just below the
- * surface, lit evenly like any disc. The middle (to 0.4 of a disc's radius) against the ring
- * from 0.6 to 0.8, both seen at a sunk disc's top: a floor's middle is this many times
- * brighter, a disc's about as bright.
+ * the middle than by the wall, or lit unevenly from ring to ring where the light comes in
+ * aslant. A disc lying in the hole has its top face just below the surface, lit evenly like any
+ * disc. Both are seen at a sunk disc's top.
  */
-export function shadedFloor(gray: GrayImage, cal: Calibration, profile: BoardProfile, at: { xMm: number; yMm: number }, discRadiusMm: number, minRatio: number): boolean {
+export function shadedFloor(gray: GrayImage, cal: Calibration, profile: BoardProfile, at: { xMm: number; yMm: number }, discRadiusMm: number, o: FloorShading): boolean {
   const hole = profile.features.find((f) => f.kind === 'hole' && f.depthMm && Math.hypot(f.xMm - at.xMm, f.yMm - at.yMm) < 0.5);
   if (!hole || hole.kind !== 'hole' || !hole.depthMm) return false;
   const sunkTop = planeAtHeight(cal, (profile.pieces[0]?.heightMm ?? 0) - hole.depthMm);
@@ -55,5 +62,10 @@ export function shadedFloor(gray: GrayImage, cal: Calibration, profile: BoardPro
   };
   const middle = ringMedian(0, 0.4);
   const wall = ringMedian(0.6, 0.8);
-  return Number.isFinite(middle) && Number.isFinite(wall) && middle > minRatio * Math.max(1, wall);
+  if (!Number.isFinite(middle) || !Number.isFinite(wall)) return false;
+  if (middle > o.minShadeRatio * Math.max(1, wall)) return true;
+  const rings = [ringMedian(0, 0.3), ringMedian(0.3, 0.5), ringMedian(0.5, 0.7), ringMedian(0.7, 0.85)];
+  if (!rings.every(Number.isFinite)) return false;
+  const mean = rings.reduce((a, b) => a + b, 0) / rings.length;
+  return Math.max(...rings) - Math.min(...rings) > o.minRingSpread * Math.max(1, mean);
 }

@@ -81,10 +81,11 @@ describe('on rendered crokinole scenes (24")', () => {
     expect(now.centreErrorsMm).toEqual(before.centreErrorsMm);
   }, 180_000);
 
-  // Empty holes whose floors were fitted as a disc in the hole: dark where a team plays black
-  // discs (seed 68), lifted grey by a glare (seed 97). Neither is seen wholly in the hole, so the
-  // hole's play does not bound them, and their 20s stay a person's call.
-  it.each([68, 97])('leaves an empty hole fitted as a disc to a person (seed %i)', (seed) => {
+  // An empty hole whose floor, lifted grey by a glare, was fitted as a disc in the hole (seed
+  // 97): it is not seen wholly in the hole, so the hole's play does not bound it, and its 20
+  // stays a person's call. (Seed 68's dark floor, fitted so too, is now told by its uneven light:
+  // see hole-floor.test.ts.)
+  it.each([97])('leaves an empty hole fitted as a disc to a person (seed %i)', (seed) => {
     const { profile, frame, gray } = corpusScene('crokinole-rec-24in', seed);
     const calibration = calibrate(cv, gray, profile);
     if (!calibration.found) throw new Error(`seed ${seed}: board not found`);
