@@ -32,7 +32,7 @@ export function cupAt(profile: BoardProfile, xMm: number, yMm: number): { radius
 export interface FloorShading {
   /** The middle (to 0.4 of a disc's radius) this many times brighter than the ring from 0.6 to 0.8... */
   minShadeRatio: number;
-  /** ... or the median grey of rings out to 0.85 of a disc's radius spread by this share of their mean. */
+  /** ... or the median greys of FLOOR_RINGS spread by this share of their mean. */
   minRingSpread: number;
 }
 
@@ -64,8 +64,22 @@ export function shadedFloor(gray: GrayImage, cal: Calibration, profile: BoardPro
   const wall = ringMedian(0.6, 0.8);
   if (!Number.isFinite(middle) || !Number.isFinite(wall)) return false;
   if (middle > o.minShadeRatio * Math.max(1, wall)) return true;
-  const rings = [ringMedian(0, 0.3), ringMedian(0.3, 0.5), ringMedian(0.5, 0.7), ringMedian(0.7, 0.85)];
-  if (!rings.every(Number.isFinite)) return false;
-  const mean = rings.reduce((a, b) => a + b, 0) / rings.length;
-  return Math.max(...rings) - Math.min(...rings) > o.minRingSpread * Math.max(1, mean);
+  const rings = FLOOR_RINGS.map(([from, to]) => ringMedian(from, to));
+  return rings.every(Number.isFinite) && ringSpread(rings) > o.minRingSpread;
+}
+
+/** The rings (in a disc's radii from a hole's centre) whose median greys tell an unevenly lit floor from a disc's top. */
+export const FLOOR_RINGS: readonly (readonly [number, number])[] = [
+  [0, 0.3],
+  [0.3, 0.5],
+  [0.5, 0.7],
+  [0.7, 0.85],
+];
+
+/** How far apart rings' median greys are, as a share of their mean (NaN rings, unseen, left out). */
+export function ringSpread(medians: readonly number[]): number {
+  const seen = medians.filter(Number.isFinite);
+  if (seen.length < 2) return 0;
+  const mean = seen.reduce((a, b) => a + b, 0) / seen.length;
+  return (Math.max(...seen) - Math.min(...seen)) / Math.max(1, mean);
 }

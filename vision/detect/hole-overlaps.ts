@@ -9,6 +9,7 @@ import { applyHomography, invert3 } from '../geometry/homography.ts';
 import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
 import { colourAt } from './colour-contrast.ts';
+import { FLOOR_RINGS, ringSpread } from './hole-floor.ts';
 import type { Rgb } from './teams.ts';
 import type { DetectedDisc } from './types.ts';
 
@@ -62,20 +63,21 @@ export interface OpeningView {
 
 /**
  * Indices of discs found in `hole` that a disc found on the board overlaps, where the part of the
- * opening no disc on the board covers is dark like the hole's floor and like no other disc found
- * (nor a given team colour): the hole is empty, and its rim with the leaning disc's edge drew the
- * circle (on 100 scenes of each crokinole board, three fits in the hole under a disc 13-17 mm off
- * its centre, none with a disc in the hole: two told so, the third's floor as dark as a team's
- * discs). The opening is looked at in a grid of 1 mm within `openingInnerFraction` of the hole's
- * radius (clear of its rim's shadow); fewer than `openingMinVisibleShare` of the points in view
- * tell nothing.
+ * opening no disc on the board covers is dark like the hole's floor, and like no other disc found
+ * (nor a given team colour) or lit unevenly from ring to ring as a floor is (see shadedFloor):
+ * the hole is empty, and its rim with the leaning disc's edge drew the circle (on 100 scenes of
+ * each crokinole board, three fits in the hole under a disc 13-17 mm off its centre, none with a
+ * disc in the hole: two told by colour, the third, its floor as dark as a team's discs, by its
+ * light: its rings' greys spread by 0.18 of their mean, the others' by 0.25-0.47). The opening
+ * is looked at in a grid of 1 mm within `openingInnerFraction` of the hole's radius (clear of
+ * its rim's shadow); fewer than `openingMinVisibleShare` of the points in view tell nothing.
  */
 export function emptyOpeningsBesideLeaning(
   found: readonly Found[],
   hole: { xMm: number; yMm: number; radiusMm: number },
   view: OpeningView,
   teamColours: readonly Rgb[],
-  o: { holeFloorMaxLuma: number; holeFloorMinColourDistance: number; openingInnerFraction: number; openingMinVisibleShare: number; openingCoverMarginMm: number },
+  o: { holeFloorMaxLuma: number; holeFloorMinColourDistance: number; holeFloorMinRingSpread: number; openingInnerFraction: number; openingMinVisibleShare: number; openingCoverMarginMm: number },
 ): number[] {
   const inverses = view.leaningPlanesToImage.map((h) => invert3(h)).filter((h): h is number[] => h !== null);
   const out: number[] = [];
@@ -85,6 +87,8 @@ export function emptyOpeningsBesideLeaning(
     if (leaning.length === 0) return;
     const reachMm = o.openingInnerFraction * hole.radiusMm;
     const seen: Rgb[] = [];
+    // Each sample's grey, by the ring (FLOOR_RINGS) it lies in.
+    const greys: number[][] = FLOOR_RINGS.map(() => []);
     let points = 0;
     for (let dy = -Math.floor(reachMm); dy <= reachMm; dy++) {
       for (let dx = -Math.floor(reachMm); dx <= reachMm; dx++) {
@@ -97,7 +101,10 @@ export function emptyOpeningsBesideLeaning(
         }));
         if (covered) continue;
         const c = colourAt(view.frame, view.sunkTopToImage, view.lens, hole.xMm + dx, hole.yMm + dy);
-        if (c) seen.push(c);
+        if (!c) continue;
+        seen.push(c);
+        const ring = FLOOR_RINGS.findIndex(([from, to]) => Math.hypot(dx, dy) >= from * f.radiusMm && Math.hypot(dx, dy) < to * f.radiusMm);
+        if (ring >= 0) greys[ring]!.push(0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]);
       }
     }
     if (seen.length < o.openingMinVisibleShare * points) return;
@@ -105,9 +112,18 @@ export function emptyOpeningsBesideLeaning(
     const luma = 0.299 * median[0] + 0.587 * median[1] + 0.114 * median[2];
     if (luma >= o.holeFloorMaxLuma) return;
     const reference = [...found.filter((g) => g !== f).map((g) => g.rgb), ...teamColours];
-    if (reference.length === 0) return;
     const nearest = Math.min(...reference.map((r) => Math.hypot(r[0] - median[0], r[1] - median[1], r[2] - median[2])));
-    if (nearest > o.holeFloorMinColourDistance) out.push(i);
+    // Dark like a disc found, it is still the floor when lit unevenly from ring to ring (see shadedFloor).
+    const rings = greys.map((g) => (g.length >= MIN_RING_SAMPLES ? medianOf(g) : NaN));
+    if ((reference.length > 0 && nearest > o.holeFloorMinColourDistance) || ringSpread(rings) > o.holeFloorMinRingSpread) out.push(i);
   });
   return out;
+}
+
+/** A ring of the opening with fewer samples in view says nothing of its light. */
+const MIN_RING_SAMPLES = 8;
+
+function medianOf(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
 }

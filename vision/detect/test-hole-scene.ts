@@ -15,8 +15,8 @@ export const DISC_RADIUS_MM = 15.875;
 export const WOOD: Rgb = [216, 178, 122];
 
 export interface PaintedHole {
-  /** What fills the hole (a disc's top face, or the floor). */
-  inHole: Rgb;
+  /** What fills the hole (a disc's top face, or the floor), or its colour at a distance (mm) from the hole's centre. */
+  inHole: Rgb | ((rhoMm: number) => Rgb);
   /** A disc lying over the hole's rim: its centre's distance from the hole's centre (along x) and its colour. */
   leaning?: { offsetMm: number; colour: Rgb };
 }
@@ -26,7 +26,8 @@ export function paintHole(scene: PaintedHole): Frame {
   for (let y = 0; y < SIZE_PX; y++) {
     for (let x = 0; x < SIZE_PX; x++) {
       const b = applyHomography(HOLE_VIEW.imageToBoard, x, y);
-      let c = Math.hypot(b.x, b.y) < HOLE.radiusMm ? scene.inHole : WOOD;
+      const rho = Math.hypot(b.x, b.y);
+      let c = rho < HOLE.radiusMm ? (typeof scene.inHole === 'function' ? scene.inHole(rho) : scene.inHole) : WOOD;
       if (scene.leaning && Math.hypot(b.x - scene.leaning.offsetMm, b.y) < DISC_RADIUS_MM) c = scene.leaning.colour;
       data.set([...c, 255], (y * SIZE_PX + x) * 4);
     }
