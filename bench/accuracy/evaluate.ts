@@ -236,7 +236,7 @@ export function evaluateScene(
       const trueMarginMm = mc.call === 'too-close' ? Math.abs(tc.clearanceMm) : nearestRankMarginMm(mc, tc, truthCalls);
       if (trueMarginMm >= 0.5) {
         res.tooCloseFar++;
-        res.details.push(`${mc.id}: left to a person (${mc.call === 'too-close' ? `clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}, truth ${tc.call} by ${tc.clearanceMm.toFixed(2)}` : `which is nearer, truly ${trueMarginMm.toFixed(2)} mm apart`})`);
+        res.details.push(`${mc.id}: left to a person (${mc.call === 'too-close' ? `clearance ${mc.clearanceMm.toFixed(2)} ± ${mc.uncertaintyMm.toFixed(2)}, truth ${tc.call} by ${tc.clearanceMm.toFixed(2)}` : Number.isFinite(trueMarginMm) ? `which is nearer, truly ${trueMarginMm.toFixed(2)} mm apart` : 'which is nearer; the truth has no distance to rank them by, so counted as 0.5 mm or more apart'})`);
       }
       continue;
     }
