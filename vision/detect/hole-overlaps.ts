@@ -10,6 +10,7 @@ import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
 import { colourAt } from './colour-contrast.ts';
 import { FLOOR_RINGS, ringSpread } from './hole-floor.ts';
+import { median, medianRgb } from './medians.ts';
 import type { Rgb } from './teams.ts';
 import type { DetectedDisc } from './types.ts';
 
@@ -103,18 +104,20 @@ export function emptyOpeningsBesideLeaning(
         const c = colourAt(view.frame, view.sunkTopToImage, view.lens, hole.xMm + dx, hole.yMm + dy);
         if (!c) continue;
         seen.push(c);
-        const ring = FLOOR_RINGS.findIndex(([from, to]) => Math.hypot(dx, dy) >= from * f.radiusMm && Math.hypot(dx, dy) < to * f.radiusMm);
+        const rhoRadii = Math.hypot(dx, dy) / f.radiusMm;
+        const ring = FLOOR_RINGS.findIndex(([from, to]) => rhoRadii >= from && rhoRadii < to);
         if (ring >= 0) greys[ring]!.push(0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]);
       }
     }
     if (seen.length < o.openingMinVisibleShare * points) return;
-    const median = [0, 1, 2].map((k) => seen.map((c) => c[k]!).sort((a, b) => a - b)[Math.floor(seen.length / 2)]!) as Rgb;
-    const luma = 0.299 * median[0] + 0.587 * median[1] + 0.114 * median[2];
+    const colour = medianRgb(seen);
+    if (!colour) return;
+    const luma = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2];
     if (luma >= o.holeFloorMaxLuma) return;
     const reference = [...found.filter((g) => g !== f).map((g) => g.rgb), ...teamColours];
-    const nearest = Math.min(...reference.map((r) => Math.hypot(r[0] - median[0], r[1] - median[1], r[2] - median[2])));
+    const nearest = Math.min(...reference.map((r) => Math.hypot(r[0] - colour[0], r[1] - colour[1], r[2] - colour[2])));
     // Dark like a disc found, it is still the floor when lit unevenly from ring to ring (see shadedFloor).
-    const rings = greys.map((g) => (g.length >= MIN_RING_SAMPLES ? medianOf(g) : NaN));
+    const rings = greys.map((g) => (g.length >= MIN_RING_SAMPLES ? median(g) : NaN));
     if ((reference.length > 0 && nearest > o.holeFloorMinColourDistance) || ringSpread(rings) > o.holeFloorMinRingSpread) out.push(i);
   });
   return out;
@@ -122,8 +125,3 @@ export function emptyOpeningsBesideLeaning(
 
 /** A ring of the opening with fewer samples in view says nothing of its light. */
 const MIN_RING_SAMPLES = 8;
-
-function medianOf(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
