@@ -13,7 +13,7 @@ import { edgeMats, isConvex, polygonArea, type Point, type QuadOptions } from '.
 import { unmirror } from './coarse-round.ts';
 
 /** The coarse quads' options (the polygons are looked for the same way, at the same scale). */
-export type PolygonOptions = Omit<QuadOptions, 'quadsFromStretches'>;
+export type PolygonOptions = Omit<QuadOptions, 'quadsFromStretches' | 'stretchQuadsPerContour'>;
 
 /**
  * Large convex polygons of `corners` corners (seen, full-resolution pixels), largest first,

@@ -11,7 +11,7 @@ import type { CV } from '../opencv/load-opencv.ts';
 import { withMats, type MatScope } from '../opencv/mat-scope.ts';
 import { distortPx, undistortPx, type LensModel } from '../geometry/lens.ts';
 import { searchEdge } from './edge-search.ts';
-import { supportedQuad } from './supported-quad.ts';
+import { SUPPORTED_QUAD_DEFAULTS, supportedQuads } from './supported-quad.ts';
 
 export interface Point {
   x: number;
@@ -35,8 +35,10 @@ export interface QuadOptions {
   /** Least quad area as a share of the image. */
   minQuadAreaFraction: number;
   maxQuadCandidates: number;
-  /** Also the quad of each contour's own straight stretches (see supportedQuad). */
+  /** Also the quads of each contour's own straight stretches (see supportedQuads)... */
   quadsFromStretches: boolean;
+  /** ... at most this many from one contour. */
+  stretchQuadsPerContour: number;
 }
 
 /** Box-filter downscale by an integer factor into 8-bit pixels. */
@@ -156,7 +158,7 @@ function bestFourSides(poly: readonly Point[]): Point[] | null {
  * Quads from the contours of one edge image (8-bit, downscaled by `factor`); the quads of
  * the contours' own straight stretches go to `fromSides`.
  */
-function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number, factor: number, fromSides: ImageQuad[] | null): ImageQuad[] {
+function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number, factor: number, fromSides: ImageQuad[] | null, perContour: number): ImageQuad[] {
   const toFull = (x: number, y: number): Point => ({ x: (x + 0.5) * factor - 0.5, y: (y + 0.5) * factor - 0.5 });
   return withMats((scope) => {
     const contours = scope.keep(new cv.MatVector());
@@ -190,8 +192,11 @@ function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number,
           break;
         }
         // An arm or a shadow joined to the outline bends the hull away from the board's sides.
-        const own = fromSides && ownSidesQuad(cv, c, hullArea, perimeter, minArea, edges.cols, edges.rows);
-        if (own) fromSides!.push({ cornersPx: own.cornersPx.map((p) => toFull(p.x, p.y)), contourPx: own.contourPx.map((p) => toFull(p.x, p.y)), areaPx: own.areaPx * factor * factor });
+        if (fromSides) {
+          for (const own of ownSidesQuads(cv, c, hullArea, perimeter, minArea, edges.cols, edges.rows, perContour)) {
+            fromSides.push({ cornersPx: own.cornersPx.map((p) => toFull(p.x, p.y)), contourPx: own.contourPx.map((p) => toFull(p.x, p.y)), areaPx: own.areaPx * factor * factor });
+          }
+        }
       } finally {
         approx.delete();
         hull.delete();
@@ -202,8 +207,8 @@ function quadsFromEdges(cv: CV, edges: InstanceType<CV['Mat']>, minArea: number,
   });
 }
 
-/** The quad of a contour's own straight stretches (see supportedQuad), in the contour's pixels. */
-function ownSidesQuad(cv: CV, c: InstanceType<CV['Mat']>, hullArea: number, hullPerimeter: number, minArea: number, widthPx: number, heightPx: number): ImageQuad | null {
+/** The quads of a contour's own straight stretches (see supportedQuads), in the contour's pixels. */
+function ownSidesQuads(cv: CV, c: InstanceType<CV['Mat']>, hullArea: number, hullPerimeter: number, minArea: number, widthPx: number, heightPx: number, maxQuads: number): ImageQuad[] {
   const approx = new cv.Mat();
   try {
     const tolPx = Math.max(1.5, 0.005 * hullPerimeter);
@@ -214,9 +219,7 @@ function ownSidesQuad(cv: CV, c: InstanceType<CV['Mat']>, hullArea: number, hull
     const cd = c.data32S;
     const contour: Point[] = [];
     for (let k = 0; k < cd.length; k += 2) contour.push({ x: cd[k]!, y: cd[k + 1]! });
-    const quad = supportedQuad(poly, contour, widthPx, heightPx, Math.max(minArea, 0.2 * hullArea), tolPx);
-    if (!quad) return null;
-    return { cornersPx: quad, contourPx: contour, areaPx: Math.abs(polygonArea(quad)) };
+    return supportedQuads(poly, contour, widthPx, heightPx, Math.max(minArea, 0.2 * hullArea), tolPx, { ...SUPPORTED_QUAD_DEFAULTS, maxQuads }).map((quad) => ({ cornersPx: quad, contourPx: contour, areaPx: Math.abs(polygonArea(quad)) }));
   } finally {
     approx.delete();
   }
@@ -238,9 +241,9 @@ export function findBoardQuads(cv: CV, gray: GrayImage, o: QuadOptions): ImageQu
     const fromSides: ImageQuad[] | null = o.quadsFromStretches ? [] : null;
     for (const [low, high] of [[o.quadCannyLow, o.quadCannyHigh], [o.quadCannyLow / 2, o.quadCannyHigh / 2]] as const) {
       cv.Canny(blurred, edges, low, high);
-      out.push(...quadsFromEdges(cv, edges, minArea, factor, fromSides));
+      out.push(...quadsFromEdges(cv, edges, minArea, factor, fromSides, o.stretchQuadsPerContour));
       cv.dilate(edges, dilated, kernel);
-      out.push(...quadsFromEdges(cv, dilated, minArea, factor, fromSides));
+      out.push(...quadsFromEdges(cv, dilated, minArea, factor, fromSides, o.stretchQuadsPerContour));
       if (distinctQuads(out, factor).length >= 2) break;
     }
     return { hull: out, stretches: fromSides ?? [] };

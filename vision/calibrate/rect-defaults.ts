@@ -30,6 +30,12 @@ export const RECT_CALIBRATE_DEFAULTS = {
    */
   quadsFromStretches: true,
   /**
+   * ... as many as this from one contour, each beside the larger ones: a sunlit patch as large
+   * as the mat joined to its corner makes one contour round both (shuffleboard mat scene 35
+   * was found from the second; on 40 scenes of every rectangular board no other changed).
+   */
+  stretchQuadsPerContour: 2,
+  /**
    * ... and also when every hull's straight quad is smaller than this share of it: an arm
    * joined to the outline bends the whole board's hull, while parts of the board between bars
    * still come out straight (a guess from a short part is far off at the other end).

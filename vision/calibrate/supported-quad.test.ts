@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from './coarse-quads.ts';
-import { supportedQuad } from './supported-quad.ts';
+import { SUPPORTED_QUAD_DEFAULTS, supportedQuad, supportedQuads } from './supported-quad.ts';
 
 /** Points every pixel along a polyline. */
 function trace(corners: readonly Point[], closed: boolean): Point[] {
@@ -39,5 +39,42 @@ describe('supportedQuad', () => {
   it('finds nothing when the contour covers only part of any quad', () => {
     const twoSides = trace(board.slice(0, 3), false);
     expect(supportedQuad(board, twoSides, 640, 480, 2000, 2)).toBeNull();
+  });
+
+  // A sunlit patch larger than the mat, its edge joined to the mat's near the mat's corner: one
+  // contour runs round both, and the hull of both, or the patch alone, is not the mat.
+  const mat: Point[] = [
+    { x: 310, y: 110 },
+    { x: 370, y: 90 },
+    { x: 470, y: 300 },
+    { x: 410, y: 330 },
+  ];
+  const patch: Point[] = [
+    { x: 230, y: 60 },
+    { x: 300, y: 130 },
+    { x: 200, y: 360 },
+    { x: 120, y: 260 },
+  ];
+  // Round the patch to where its side meets the mat's, round the mat, and back.
+  const joined: Point[] = [patch[0]!, { x: 300, y: 130 }, mat[0]!, mat[1]!, mat[2]!, mat[3]!, mat[0]!, { x: 300, y: 130 }, patch[2]!, patch[3]!];
+  const joinedContour = trace(joined, true);
+
+  it('finds both outlines a contour runs round side by side, the larger first', () => {
+    const quads = supportedQuads(joined, joinedContour, 640, 480, 2000, 2, { ...SUPPORTED_QUAD_DEFAULTS, maxQuads: 3 });
+    expect(quads).toHaveLength(2);
+    const error = (quad: readonly Point[], outline: readonly Point[]) => Math.max(...outline.map((c) => Math.min(...quad.map((q) => Math.hypot(q.x - c.x, q.y - c.y)))));
+    expect(error(quads[0]!, patch)).toBeLessThan(2);
+    expect(error(quads[1]!, mat)).toBeLessThan(2);
+    // One quad only, as before: the patch's.
+    expect(error(supportedQuad(joined, joinedContour, 640, 480, 2000, 2)!, patch)).toBeLessThan(2);
+  });
+
+  it('gives no second quad lying over the first (a board and the markings inside it)', () => {
+    const inner: Point[] = mat.map((p) => ({ x: 0.5 * p.x + 0.5 * 390, y: 0.5 * p.y + 0.5 * 210 }));
+    // Round the mat, then along a mark from its corner round the inner outline.
+    const path = [...mat, mat[0]!, ...inner, inner[0]!];
+    const quads = supportedQuads(path, trace(path, true), 640, 480, 500, 2, { ...SUPPORTED_QUAD_DEFAULTS, maxQuads: 3 });
+    expect(quads).toHaveLength(1);
+    expect(Math.max(...mat.map((c) => Math.min(...quads[0]!.map((q) => Math.hypot(q.x - c.x, q.y - c.y)))))).toBeLessThan(2);
   });
 });
