@@ -7,7 +7,7 @@ import { planeAtHeight } from '../calibrate/plane-at-height.ts';
 import { loadOpenCv, type CV } from '../opencv/load-opencv.ts';
 import type { DetectOptions } from './defaults.ts';
 import { detectDiscs } from './detect.ts';
-import { flatLookAlike } from './flat-puck-lookalikes.ts';
+import { FLAT_LOOKALIKE_DEFAULTS, flatLookAlike } from './flat-puck-lookalikes.ts';
 
 let cv: CV;
 beforeAll(async () => {
@@ -34,7 +34,9 @@ function detectScene(profileId: string, seed: number, options: Partial<DetectOpt
   const found = (ts: { xMm: number; yMm: number }[]) => ts.filter((t) => result.discs.some((d) => Math.hypot(d.xMm - t.xMm, d.yMm - t.yMm) < 0.8 * radiusMm)).length;
   const pucks = turned.reduce((best, ts) => (found(ts) > found(best) ? ts : best));
   const pucksJudgedFlat = pucks.filter((t) => flatLookAlike(profile, frame, planes, calibration.lens, { ...t, rimCoverage: 0 }, radiusMm) !== null);
-  return { result, ev, pucksJudgedFlat };
+  // Whether a fit would be judged flat with other options of the test.
+  const judgedFlat = (d: { xMm: number; yMm: number; rimCoverage: number }, o: typeof FLAT_LOOKALIKE_DEFAULTS) => flatLookAlike(profile, frame, planes, calibration.lens, d, radiusMm, o) !== null;
+  return { result, ev, pucksJudgedFlat, judgedFlat };
 }
 
 // The flat-look-alike test alone: the test of a weak puck's hue against the board's
@@ -83,6 +85,31 @@ describe('flat things on a wooden table taken for pucks', () => {
     const { result, pucksJudgedFlat } = detectScene('table-shuffleboard-12ft', 15);
     const pale = result.discs.find((d) => Math.hypot(d.xMm - 158.8, d.yMm + 1390.8) < 10);
     expect(pale?.rimCoverage).toBeLessThan(0.65);
+    expect(pucksJudgedFlat).toEqual([]);
+  }, 180_000);
+
+  // 12 ft seed 134: a streak of the light playfield's grain beside its dark rail, 47% of a rim
+  // found. Against the board round it, rail and all, its side band stood out as a puck's wall
+  // does, and it was called for points; against the playfield alone it does not, and the
+  // streak, of the board's hue, is flat.
+  it('a streak of the playfield beside its rail is no puck, its side band weighed against the playfield (12 ft seed 134)', () => {
+    const { result, ev, pucksJudgedFlat, judgedFlat } = detectScene('table-shuffleboard-12ft', 134);
+    expect(ev.phantomCalls).toBe(0);
+    const streak = result.rejected.find((r) => /flat, not a puck/.test(r.reason) && Math.hypot(r.xMm - 167, r.yMm + 748) < 10);
+    expect(streak).toBeDefined();
+    expect(judgedFlat({ ...streak!, rimCoverage: 0.47 }, FLAT_LOOKALIKE_DEFAULTS)).toBe(true);
+    expect(judgedFlat({ ...streak!, rimCoverage: 0.47 }, { ...FLAT_LOOKALIKE_DEFAULTS, playfieldBandOnly: false })).toBe(false);
+    expect(pucksJudgedFlat).toEqual([]);
+  }, 180_000);
+
+  // 12 ft seed 139: a fit across the playfield's far end (a hanger's place), its side band partly
+  // beyond the end. The band is taken on the playfield too, as the colour it is weighed against
+  // is: weighed whole against the playfield, its part beyond the end stood out as a wall, and a
+  // 5 was called where there is no puck.
+  it('a fit across the playfield\'s end is judged by the playfield part of its side band (12 ft seed 139)', () => {
+    const { result, ev, pucksJudgedFlat } = detectScene('table-shuffleboard-12ft', 139);
+    expect(ev.phantomCalls).toBe(0);
+    expect(flatAt(result.rejected, 126, 1670)).toBe(true);
     expect(pucksJudgedFlat).toEqual([]);
   }, 180_000);
 });

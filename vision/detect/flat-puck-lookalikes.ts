@@ -11,7 +11,8 @@ import { featuresOfKind, type BoardProfile } from '../../rules/profiles/schema.t
 import { applyHomography, invert3 } from '../geometry/homography.ts';
 import type { LensModel } from '../geometry/lens.ts';
 import type { Frame } from '../image/frame.ts';
-import { colourAt, meanColour, surroundStats, topFaceSamples, topFaceSpread, type Rgb } from './colour-contrast.ts';
+import { colourAt, meanColour, surroundStats, topFaceSamples, topFaceSpread, type Rgb, type SurroundFilter } from './colour-contrast.ts';
+import { onSurface } from './on-surface.ts';
 
 export const FLAT_LOOKALIKE_DEFAULTS = {
   /** Only fits that found less of their rim than this are judged (on 120 scenes of the two tables, every flat fit taken for a puck found 45-62%). */
@@ -44,6 +45,15 @@ export const FLAT_LOOKALIKE_DEFAULTS = {
   bandStepMm: 1,
   /** Band samples this near (mm) a painted line, or in a painted number's box, are left out (paint is no wall). */
   paintMarginMm: 1,
+  /**
+   * A side wall of a fit on the playfield is looked for against the playfield alone, and in
+   * the part of its side band on the playfield: beside the playfield's edge, the dark rail round
+   * a streak of the playfield's own grain had made its band stand out as a wall (12 ft seed 134,
+   * called for points). The board's hue and spread, for the tests of the outline, stay those of
+   * all round it. On 160 scenes of each table: 12 ft precision 97.68 -> 97.82%, phantom calls
+   * 7 -> 6, exact scores 81.9 -> 82.5%; the 9 ft table unchanged.
+   */
+  playfieldBandOnly: true,
 };
 
 export type FlatLookAlikeOptions = typeof FLAT_LOOKALIKE_DEFAULTS;
@@ -83,7 +93,7 @@ function onPaint(profile: BoardProfile, xMm: number, yMm: number, marginMm: numb
  * camera, does not cover; paint is not a wall, and is left out): null where the top is seen
  * nearer the footprint than minBandShiftMm, 'paint' where the band is all on paint.
  */
-export function sideBandColour(profile: BoardProfile, frame: Frame, planes: Planes, lens: LensModel, d: { xMm: number; yMm: number }, radiusMm: number, o: FlatLookAlikeOptions = FLAT_LOOKALIKE_DEFAULTS): Rgb | 'paint' | null {
+export function sideBandColour(profile: BoardProfile, frame: Frame, planes: Planes, lens: LensModel, d: { xMm: number; yMm: number }, radiusMm: number, o: FlatLookAlikeOptions = FLAT_LOOKALIKE_DEFAULTS, keep?: SurroundFilter): Rgb | 'paint' | null {
   const seen = topSeenOnBoard(planes, d, radiusMm);
   if (!seen || Math.hypot(seen.xMm - d.xMm, seen.yMm - d.yMm) < o.minBandShiftMm) return null;
   let painted = 0;
@@ -97,6 +107,7 @@ export function sideBandColour(profile: BoardProfile, frame: Frame, planes: Plan
       const y = d.yMm + dy;
       // (A step clear of the top face's outline: its rounded edge is darker than the face.)
       if (Math.hypot(x - seen.xMm, y - seen.yMm) < seen.radiusMm + step) continue;
+      if (keep && !keep(x, y)) continue;
       if (onPaint(profile, x, y, o.paintMarginMm)) {
         painted++;
         continue;
@@ -142,12 +153,15 @@ export function outlineStandingOutShare(frame: Frame, planes: Planes, lens: Lens
 /** Why a fit taken for a puck is flat (see the file's comment), or null. */
 export function flatLookAlike(profile: BoardProfile, frame: Frame, planes: Planes, lens: LensModel, d: { xMm: number; yMm: number; rimCoverage: number }, radiusMm: number, o: FlatLookAlikeOptions = FLAT_LOOKALIKE_DEFAULTS): string | null {
   if (d.rimCoverage >= o.maxRimCoverage) return null;
+  // (See playfieldBandOnly: the band and the colour it is weighed against, on the playfield.)
+  const keep = o.playfieldBandOnly && onSurface(profile.surface, d.xMm, d.yMm) ? (x: number, y: number) => onSurface(profile.surface, x, y) : undefined;
   const board = surroundStats(frame, planes.board, lens, d.xMm, d.yMm, radiusMm);
-  if (!board) return null;
-  const band = sideBandColour(profile, frame, planes, lens, d, radiusMm, o);
+  const playfield = keep ? surroundStats(frame, planes.board, lens, d.xMm, d.yMm, radiusMm, keep) : board;
+  if (!board || !playfield) return null;
+  const band = sideBandColour(profile, frame, planes, lens, d, radiusMm, o, keep);
   if (!band) return null;
   // (A band all on paint shows no wall either.)
-  const bandApart = band === 'paint' ? 0 : distance(band, board.colour);
+  const bandApart = band === 'paint' ? 0 : distance(band, playfield.colour);
   if (band !== 'paint' && bandApart < o.maxBandBoardDistance && topFaceSpread(frame, planes.top, lens, d.xMm, d.yMm, radiusMm) >= o.minTopBoardSpreads * board.spread) {
     return `no side wall shows (its side band is the board's colour, ${bandApart.toFixed(0)} apart): flat, not a puck`;
   }
