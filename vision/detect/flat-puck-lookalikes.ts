@@ -156,8 +156,9 @@ export function flatLookAlike(profile: BoardProfile, frame: Frame, planes: Plane
   // (See playfieldBandOnly: the band and the colour it is weighed against, on the playfield.)
   const keep = o.playfieldBandOnly && onSurface(profile.surface, d.xMm, d.yMm) ? (x: number, y: number) => onSurface(profile.surface, x, y) : undefined;
   const board = surroundStats(frame, planes.board, lens, d.xMm, d.yMm, radiusMm);
-  const playfield = keep ? surroundStats(frame, planes.board, lens, d.xMm, d.yMm, radiusMm, keep) : board;
-  if (!board || !playfield) return null;
+  if (!board) return null;
+  // (Too little of the playfield round it to tell: the board round it all.)
+  const playfield = (keep && surroundStats(frame, planes.board, lens, d.xMm, d.yMm, radiusMm, keep)) || board;
   const band = sideBandColour(profile, frame, planes, lens, d, radiusMm, o, keep);
   if (!band) return null;
   // (A band all on paint shows no wall either.)
