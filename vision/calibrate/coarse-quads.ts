@@ -24,7 +24,7 @@ export interface ImageQuad {
   /** Points of the contour the quad came from (full-resolution seen pixels). */
   contourPx: Point[];
   areaPx: number;
-  /** Made of a contour's own straight stretches, not its hull (see supportedQuad). */
+  /** Made of a contour's own straight stretches, not its hull (see supportedQuads). */
   fromStretches?: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from './coarse-quads.ts';
-import { SUPPORTED_QUAD_DEFAULTS, supportedQuad, supportedQuads } from './supported-quad.ts';
+import { SUPPORTED_QUAD_DEFAULTS, supportedQuads } from './supported-quad.ts';
 
 /** Points every pixel along a polyline. */
 function trace(corners: readonly Point[], closed: boolean): Point[] {
@@ -15,7 +15,7 @@ function trace(corners: readonly Point[], closed: boolean): Point[] {
   return out;
 }
 
-describe('supportedQuad', () => {
+describe('supportedQuads', () => {
   // A slanted board 60 x 300 px, and an arm from the image's edge reaching over its long side.
   const board: Point[] = [
     { x: 200, y: 60 },
@@ -28,8 +28,9 @@ describe('supportedQuad', () => {
   const contour = trace(path, true);
 
   it('finds the board, not the hull of the board and the arm', () => {
-    const quad = supportedQuad(path, contour, 640, 480, 2000, 2);
-    expect(quad).not.toBeNull();
+    const [quad, ...more] = supportedQuads(path, contour, 640, 480, 2000, 2);
+    expect(quad).toBeDefined();
+    expect(more).toEqual([]);
     for (const c of board) {
       const nearest = Math.min(...quad!.map((q) => Math.hypot(q.x - c.x, q.y - c.y)));
       expect(nearest).toBeLessThan(2);
@@ -38,7 +39,7 @@ describe('supportedQuad', () => {
 
   it('finds nothing when the contour covers only part of any quad', () => {
     const twoSides = trace(board.slice(0, 3), false);
-    expect(supportedQuad(board, twoSides, 640, 480, 2000, 2)).toBeNull();
+    expect(supportedQuads(board, twoSides, 640, 480, 2000, 2)).toEqual([]);
   });
 
   // A sunlit patch larger than the mat, its edge joined to the mat's near the mat's corner: one
@@ -66,7 +67,9 @@ describe('supportedQuad', () => {
     expect(error(quads[0]!, patch)).toBeLessThan(2);
     expect(error(quads[1]!, mat)).toBeLessThan(2);
     // One quad only, as before: the patch's.
-    expect(error(supportedQuad(joined, joinedContour, 640, 480, 2000, 2)!, patch)).toBeLessThan(2);
+    const one = supportedQuads(joined, joinedContour, 640, 480, 2000, 2);
+    expect(one).toHaveLength(1);
+    expect(error(one[0]!, patch)).toBeLessThan(2);
   });
 
   it('gives no second quad lying over the first (a board and the markings inside it)', () => {

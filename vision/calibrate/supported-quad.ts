@@ -52,16 +52,10 @@ function overlapping(a: readonly Point[], b: readonly Point[]): boolean {
 
 /**
  * The largest convex quad made of four straight stretches of a contour (a simplified polygon
- * of it, `poly`, within `tolPx` of it) whose outline the contour's points cover; null when
- * none does. Coordinates in the image the contour came from (`widthPx` x `heightPx`).
- */
-export function supportedQuad(poly: readonly Point[], contour: readonly Point[], widthPx: number, heightPx: number, minArea: number, tolPx: number, o: SupportedQuadOptions = SUPPORTED_QUAD_DEFAULTS): Point[] | null {
-  return supportedQuads(poly, contour, widthPx, heightPx, minArea, tolPx, { ...o, maxQuads: 1 })[0] ?? null;
-}
-
-/**
- * The quads supportedQuad looks for, largest first: the largest, then the largest lying beside
- * it (neither's centre inside the other), and so on up to `o.maxQuads`.
+ * of it, `poly`, within `tolPx` of it) whose outline the contour's points cover, then the
+ * largest lying beside it (neither's centre inside the other), and so on up to `o.maxQuads`;
+ * none when no quad is covered. Coordinates in the image the contour came from (`widthPx` x
+ * `heightPx`).
  */
 export function supportedQuads(poly: readonly Point[], contour: readonly Point[], widthPx: number, heightPx: number, minArea: number, tolPx: number, o: SupportedQuadOptions = SUPPORTED_QUAD_DEFAULTS): Point[][] {
   const n = poly.length;
