@@ -74,7 +74,7 @@ export function topFaceSpread(frame: Frame, planeToImage: readonly number[], len
  */
 export function nearestQuarterDistance(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, colour: Rgb, keep?: SurroundFilter): number | null {
   const samples = surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm, keep);
-  if (samples.length < 12) return null;
+  if (samples.length < MIN_SURROUND_SAMPLES) return null;
   const d = Float64Array.from(samples, (c) => Math.hypot(c[0] - colour[0], c[1] - colour[1], c[2] - colour[2])).sort();
   return d[Math.floor(d.length / 4)]!;
 }
@@ -82,10 +82,15 @@ export function nearestQuarterDistance(frame: Frame, boardToImage: readonly numb
 /** A board point that is part of the board round a disc (one at the disc's level: a ditch's floor is not the surface's). */
 export type SurroundFilter = (xMm: number, yMm: number) => boolean;
 
-/** Board colour samples in two rings around a footprint (1.6 and 1.9 radii out), those `keep` takes. */
+/** The rings (radii of a footprint out) the board round it is sampled on. */
+export const SURROUND_RING_RADII = [1.6, 1.9] as const;
+/** The least samples a surround's colour is taken from. */
+export const MIN_SURROUND_SAMPLES = 12;
+
+/** Board colour samples in two rings around a footprint (SURROUND_RING_RADII), those `keep` takes. */
 export function surroundSamples(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, keep?: SurroundFilter): Rgb[] {
   const samples: Rgb[] = [];
-  for (const f of [1.6, 1.9]) {
+  for (const f of SURROUND_RING_RADII) {
     for (let k = 0; k < 24; k++) {
       const a = (2 * Math.PI * k) / 24;
       const sx = xMm + f * radiusMm * Math.cos(a);
@@ -113,7 +118,7 @@ export function surroundColour(frame: Frame, boardToImage: readonly number[], le
  */
 export function surroundStats(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, keep?: SurroundFilter): { colour: Rgb; spread: number } | null {
   const samples = surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm, keep);
-  if (samples.length < 12) return null;
+  if (samples.length < MIN_SURROUND_SAMPLES) return null;
   // (One scratch array for the four medians: this runs for every fit judged by its colour.)
   const xs = new Float64Array(samples.length);
   const channel = (c: 0 | 1 | 2) => {

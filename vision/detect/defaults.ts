@@ -160,6 +160,16 @@ export const DETECT_DEFAULTS = {
   /** ... that board, round a disc in the ditch, being the ditch's floor alone (the surface and rail in the ring sampled inflate its spread: 31-42 against 8-15 on the corpus). */
   ditchSurroundOnly: true,
   /**
+   * ... and without the places of discs already found, out to this share of each one's radius
+   * beyond its rim (its top face seen off its footprint, its side wall), unless too little of the
+   * ring is left: a disc among touching neighbours of its own colour is judged by the board, not by them.
+   */
+  surroundFoundDiscMarginFraction: 0.3,
+  /** ... those discs being of the fit's own colour, within this (RGB distance: a team's discs in one light; others found beside a fit, a grain circle's among them, are the board round it as before). */
+  surroundFoundDiscMaxColourDistance: 20,
+  /** ... and not overlapping it: at least this share of the two radii's sum apart (touching discs are measured a millimetre or two apart or together). */
+  surroundFoundDiscMinApartFraction: 0.9,
+  /**
    * A plain flat disc's outline fit refused for the board's colour (above) is a disc all the same
    * when the rim it found lies on one side of it: the mean of its directions round the disc at
    * least this long (see SilhouetteFit.rimResultant; 0: never). A disc of the board's colour

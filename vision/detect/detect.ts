@@ -19,7 +19,8 @@ import { beyondPieceCounts } from './piece-counts.ts';
 import { bandCentredAt, bandColour, paintedBands } from './painted-bands.ts';
 import { rectifyPlane } from './rectify.ts';
 import { blurredSearch, viewBlurPx } from './view-blur.ts';
-import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundStats, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
+import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundSamples, surroundStats, topFaceSamples, MIN_SURROUND_SAMPLES, type SurroundFilter } from './colour-contrast.ts';
+import { reachesSurround, surroundOffDiscs } from './surround-off-discs.ts';
 import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
 import { faceGradientEnergy, faceOverHoleEdge } from './face-texture.ts';
 import { darkFloorsOverOpenings, doubtHoleDiscsOverlapped, emptyOpeningsBesideLeaning } from './hole-overlaps.ts';
@@ -90,6 +91,11 @@ function holeMatching(profile: BoardProfile, xMm: number, yMm: number, fittedRad
     if (offCentre < 0.25 * f.radiusMm && Math.abs(fittedRadiusMm - f.radiusMm) < Math.abs(fittedRadiusMm - discRadiusMm)) return `hole "${f.id}"`;
   }
   return null;
+}
+
+/** Whether a point lies within a hole's opening. */
+function centredOnHole(profile: BoardProfile, xMm: number, yMm: number): boolean {
+  return featuresOfKind(profile, 'hole').some((h) => Math.hypot(xMm - h.xMm, yMm - h.yMm) < h.radiusMm);
 }
 
 /**
@@ -381,7 +387,10 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // Fits refused only for being the board's colour (their candidates, and where the refusal was
   // noted), and those taken again for being the colour of a sure disc (see the second look below).
   const refusedForBoardColour = new WeakMap<SilhouetteFit, { inside: Rgb; board: Rgb | null }>();
-  const boardToned: { candidate: (typeof candidates)[number]; rejectedAt: number; inside: Rgb; board: Rgb | null }[] = [];
+  const boardToned: { candidate: (typeof candidates)[number]; entry: DetectionResult['rejected'][number]; inside: Rgb; board: Rgb | null }[] = [];
+  // ... and how many discs had been found then (one of its colour found beside it afterwards is
+  // left out of the board round it when it is judged again: see surround-off-discs.ts).
+  const refusedWithFound: { candidate: (typeof candidates)[number]; entry: DetectionResult['rejected'][number]; inside: Rgb; foundBefore: number }[] = [];
   const takenLikeSureDisc = new WeakSet<SilhouetteFit>();
   let likeSureDisc: ((inside: Rgb, board: Rgb | null) => boolean) | null = null;
   // Round features small enough that their edge draws a one-sided arc round a fit beside them.
@@ -405,6 +414,18 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
   // The board round a disc in the ditch: the ditch's floor alone (the surface and the rail
   // beside it are other colours).
   const ditchFloorOnly: SurroundFilter | undefined = o.ditchSurroundOnly ? (x, y) => !onSurface(profile.surface, x, y) && insideOutline(profile, x, y) : undefined;
+  // The board round a fit whose top face is `inside`, and the filter it was sampled with: at the
+  // fit's level, without the discs of its colour found beside it (see surround-off-discs.ts)
+  // while enough of the ring is left. (Not round a fit on a hole: an empty pit's floor is a
+  // disc's size, and may be of the colour of the discs beside it, which the board round it was like.)
+  const offDiscs = { marginFraction: o.surroundFoundDiscMarginFraction, maxColourDistance: o.surroundFoundDiscMaxColourDistance, minApartFraction: o.surroundFoundDiscMinApartFraction };
+  const boardRound = (f: { xMm: number; yMm: number }, inside: Rgb): { around: { colour: Rgb; spread: number } | null; keep: SurroundFilter | undefined } => {
+    const level = ditchPlanes !== null && !onSurface(profile.surface, f.xMm, f.yMm) ? ditchFloorOnly : undefined;
+    const board = planesAt(f).board;
+    const offFound = centredOnHole(profile, f.xMm, f.yMm) ? null : surroundOffDiscs(found, { xMm: f.xMm, yMm: f.yMm, radiusMm, rgb: inside }, offDiscs, level);
+    const keep = offFound && surroundSamples(input.frame, board, cal.lens, f.xMm, f.yMm, radiusMm, offFound).length >= MIN_SURROUND_SAMPLES ? offFound : level;
+    return { around: surroundStats(input.frame, board, cal.lens, f.xMm, f.yMm, radiusMm, keep), keep };
+  };
   const consider = (candidate: (typeof candidates)[number]): void => {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
     // from the start, from where the view (made at the surface's disc height) saw its top.
@@ -562,8 +583,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
         if (rimMostlyPaint(strict ? allPaint : paint, f, radiusMm, o)) return `rim ${(f.coverage * 100).toFixed(0)}% found, mostly along the board's paint`;
         const inside = topFaceColor(input.frame, planesAt(f).top, cal, f.xMm, f.yMm, radiusMm);
         // (Round a disc in the ditch, the ditch's floor alone: see ditchFloorOnly.)
-        const inTheDitch = ditchPlanes !== null && !onSurface(profile.surface, f.xMm, f.yMm);
-        const around = surroundStats(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inTheDitch ? ditchFloorOnly : undefined);
+        const { around, keep } = boardRound(f, inside);
         const colourDistance = around ? Math.hypot(inside[0] - around.colour[0], inside[1] - around.colour[1], inside[2] - around.colour[2]) : 0;
         // (The lower floor for plain flat discs only: where pieces of several kinds are told apart, a
         // faint fit of one kind's size lets that kind claim a piece of another.)
@@ -572,7 +592,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
           // A board of many colours round it (a curling house's rings, other stones) spreads its
           // samples as far as a disc differs: the disc is not the board's when it is far from
           // their median and no quarter of them is like it.
-          const unlike = !strict && around !== null && around.spread > o.mixedSurroundMinSpread && colourDistance > o.unlikeSurroundMinDistance && (nearestQuarterDistance(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inside) ?? 0) > o.unlikeSurroundMinDistance;
+          const unlike = !strict && around !== null && around.spread > o.mixedSurroundMinSpread && colourDistance > o.unlikeSurroundMinDistance && (nearestQuarterDistance(input.frame, planesAt(f).board, cal.lens, f.xMm, f.yMm, radiusMm, inside, keep) ?? 0) > o.unlikeSurroundMinDistance;
           if (!unlike) {
             if (!strict && oneSidedRim(f)) takenByOneSide.add(f);
             else if (!strict && !besideSmallRound(f) && likeSureDisc?.(inside, around?.colour ?? null)) takenLikeSureDisc.add(f);
@@ -641,8 +661,12 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     if (!reason && fit && coarse.has(candidate) && fit.coverage < COARSE_VIEW_DEFAULTS.minRimCoverage) reason = `rim ${(fit.coverage * 100).toFixed(0)}% found from a coarse view's candidate`;
     if (!fit || reason) {
       const colours = fit ? refusedForBoardColour.get(fit) : undefined;
-      if (colours) boardToned.push({ candidate, rejectedAt: rejected.length, ...colours });
-      rejected.push({ xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' });
+      const entry: DetectionResult['rejected'][number] = { xMm: fit?.xMm ?? c.xMm, yMm: fit?.yMm ?? c.yMm, reason: reason ?? 'no rim' };
+      if (colours) {
+        boardToned.push({ candidate, entry, ...colours });
+        refusedWithFound.push({ candidate, entry, inside: colours.inside, foundBefore: found.length });
+      }
+      rejected.push(entry);
       return;
     }
     // Two candidates on one disc: the fit that found more of its rim is the disc (the other
@@ -757,6 +781,23 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     if (wideSteps) byWideSteps.add(disc);
   };
   for (const candidate of candidates) consider(candidate);
+  // A fit refused for the board's colour beside which a disc was found later is judged again,
+  // without that disc in the board round it (see surround-off-discs.ts).
+  // (Only where the board round it, without them, stands out from it by the loosest of the colour
+  // tests in rejection: measuring a candidate again costs what measuring it did.)
+  const standsOutWithout = (r: (typeof refusedWithFound)[number]): boolean => {
+    const { around } = boardRound(r.entry, r.inside);
+    if (!around) return false;
+    const distance = Math.hypot(r.inside[0] - around.colour[0], r.inside[1] - around.colour[1], r.inside[2] - around.colour[2]);
+    const least = Math.max(Math.min(o.minColourContrast, o.weakRimMinColourDistance), Math.min(o.weakRimBoardSpreads, o.topRimAloneBoardSpreads) * around.spread);
+    return around.spread > o.mixedSurroundMinSpread || distance >= least;
+  };
+  const besideLater = refusedWithFound.filter((r) => found.slice(r.foundBefore).some((d) => reachesSurround(d, { xMm: r.entry.xMm, yMm: r.entry.yMm, radiusMm, rgb: r.inside }, offDiscs)) && standsOutWithout(r));
+  for (const r of besideLater) {
+    rejected.splice(rejected.indexOf(r.entry), 1);
+    boardToned.splice(boardToned.findIndex((b) => b.entry === r.entry), 1);
+  }
+  for (const r of besideLater) consider(r.candidate);
   // A fit refused only for being the board's colour is looked at again once the sure discs are
   // known: a team playing discs of the board's wood is seen in them (see likeSureDiscMaxColourDistance).
   if (topRimTrusted && o.likeSureDiscMaxColourDistance > 0 && boardToned.length > 0) {
@@ -768,7 +809,7 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
       };
       // (Only those whose colours pass are measured again: the measurement is the same.)
       const again = boardToned.splice(0).filter((b) => likeSureDisc!(b.inside, b.board));
-      for (const { rejectedAt } of [...again].reverse()) rejected.splice(rejectedAt, 1);
+      for (const { entry } of again) rejected.splice(rejected.indexOf(entry), 1);
       for (const { candidate } of again) consider(candidate);
     }
   }
