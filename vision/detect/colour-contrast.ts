@@ -117,7 +117,11 @@ export function surroundColour(frame: Frame, boardToImage: readonly number[], le
  * samples from that colour): strong wood grain varies as much as a faint disc differs.
  */
 export function surroundStats(frame: Frame, boardToImage: readonly number[], lens: LensModel, xMm: number, yMm: number, radiusMm: number, keep?: SurroundFilter): { colour: Rgb; spread: number } | null {
-  const samples = surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm, keep);
+  return surroundStatsOf(surroundSamples(frame, boardToImage, lens, xMm, yMm, radiusMm, keep));
+}
+
+/** surroundStats of samples already taken (null when fewer than MIN_SURROUND_SAMPLES). */
+export function surroundStatsOf(samples: readonly Rgb[]): { colour: Rgb; spread: number } | null {
   if (samples.length < MIN_SURROUND_SAMPLES) return null;
   // (One scratch array for the four medians: this runs for every fit judged by its colour.)
   const xs = new Float64Array(samples.length);

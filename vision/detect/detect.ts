@@ -19,7 +19,7 @@ import { beyondPieceCounts } from './piece-counts.ts';
 import { bandCentredAt, bandColour, paintedBands } from './painted-bands.ts';
 import { rectifyPlane } from './rectify.ts';
 import { blurredSearch, viewBlurPx } from './view-blur.ts';
-import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundSamples, surroundStats, topFaceSamples, MIN_SURROUND_SAMPLES, type SurroundFilter } from './colour-contrast.ts';
+import { contrastPatch, meanColour, shadeFreePatch, topFaceSpread, intoPatch, likenessPatch, nearestQuarterDistance, surroundColour, surroundSamples, surroundStats, surroundStatsOf, topFaceSamples, type SurroundFilter } from './colour-contrast.ts';
 import { reachesSurround, surroundOffDiscs } from './surround-off-discs.ts';
 import { sampleSpread, unlikeBoardColour } from './mixed-face.ts';
 import { faceGradientEnergy, faceOverHoleEdge } from './face-texture.ts';
@@ -423,8 +423,9 @@ function detectOneSize(cv: CV, input: DetectInput, options: Partial<DetectOption
     const level = ditchPlanes !== null && !onSurface(profile.surface, f.xMm, f.yMm) ? ditchFloorOnly : undefined;
     const board = planesAt(f).board;
     const offFound = centredOnHole(profile, f.xMm, f.yMm) ? null : surroundOffDiscs(found, { xMm: f.xMm, yMm: f.yMm, radiusMm, rgb: inside }, offDiscs, level);
-    const keep = offFound && surroundSamples(input.frame, board, cal.lens, f.xMm, f.yMm, radiusMm, offFound).length >= MIN_SURROUND_SAMPLES ? offFound : level;
-    return { around: surroundStats(input.frame, board, cal.lens, f.xMm, f.yMm, radiusMm, keep), keep };
+    const without = offFound && surroundStatsOf(surroundSamples(input.frame, board, cal.lens, f.xMm, f.yMm, radiusMm, offFound));
+    if (offFound && without) return { around: without, keep: offFound };
+    return { around: surroundStats(input.frame, board, cal.lens, f.xMm, f.yMm, radiusMm, level), keep: level };
   };
   const consider = (candidate: (typeof candidates)[number]): void => {
     // A candidate off the surface (in the ditch) is a disc lying lower: measured on its level
